@@ -1,0 +1,69 @@
+# MTG Ledger developer tasks. Everything runs from the project's own .venv.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := test
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+PYTEST_ARGS ?=
+
+# Type-checked trees (pyproject [tool.mypy] files), less any that has no Python file yet:
+# mypy refuses a missing directory or one without .py files.
+MYPY_TREES := domain projections api bench
+MYPY_TARGETS := $(foreach d,$(MYPY_TREES),$(if $(shell find $(d) -name '*.py' -print -quit 2>/dev/null),$(d)))
+
+.PHONY: install run test lint bench soak clean browser-deps
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# Reinstall when the project metadata or the pins change, and when a top-level package
+# appears: the editable install maps each top-level package it saw when it ran.
+$(STAMP): pyproject.toml constraints.txt $(wildcard */__init__.py) | $(BIN)/python
+	$(BIN)/pip install -c constraints.txt -e '.[dev]'
+	touch $@
+
+install: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/mtg-ledger serve
+
+test: $(STAMP)
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/mypy $(MYPY_TARGETS)
+
+bench: $(STAMP)
+	@if [ -f bench/run_all.py ]; then \
+		$(BIN)/python bench/run_all.py; \
+	else \
+		echo "no bench/run_all.py yet: nothing to run"; \
+	fi
+
+soak: $(STAMP)
+	$(BIN)/pytest -m slow $(PYTEST_ARGS)
+
+# Debian's Chromium and ChromeDriver for the browser tests (never a downloaded browser).
+# Idempotent: does nothing when both are installed; installs them as root otherwise.
+browser-deps:
+	@if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then \
+		echo "browser-deps: $$(/usr/bin/chromium --version 2>/dev/null || echo chromium) already installed"; \
+	elif [ "$$(id -u)" -eq 0 ]; then \
+		export DEBIAN_FRONTEND=noninteractive; \
+		apt-get update -q; \
+		apt-get install -y -q chromium chromium-driver; \
+		/usr/bin/chromium --version; \
+	else \
+		echo "browser-deps: /usr/bin/chromium or /usr/bin/chromedriver is missing; as root run:" >&2; \
+		echo "  apt-get install chromium chromium-driver" >&2; \
+		exit 1; \
+	fi
+
+# Leaves ./var (the event store) alone.
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis *.egg-info
+	find . -path ./var -prune -o -type d -name __pycache__ -prune -exec rm -rf {} +

@@ -1,0 +1,76 @@
+"""Server settings, read from ``MTG_LEDGER_*`` environment variables and a ``.env`` file."""
+
+from pathlib import Path
+from typing import Literal
+from urllib.parse import urlsplit
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+Store = Literal["sqlite", "postgresql"]
+"""The kinds of event store the server can run on."""
+
+_SQLITE_PREFIX = "sqlite:///"
+
+
+def store_of(database_url: str) -> Store:
+    """Return the kind of store a database URL names, from its scheme.
+
+    ``sqlite:///path`` selects SQLite; ``postgresql://...`` (also ``postgres://`` and
+    ``postgresql+driver://``) selects PostgreSQL. Anything else raises ``ValueError``.
+    """
+    scheme = urlsplit(database_url).scheme.lower()
+    base = scheme.split("+", 1)[0]
+    if base == "sqlite":
+        return "sqlite"
+    if base in ("postgresql", "postgres"):
+        return "postgresql"
+    raise ValueError(
+        f"unsupported database URL scheme {scheme!r} in {database_url!r}: "
+        "expected sqlite:///PATH or postgresql://..."
+    )
+
+
+class Settings(BaseSettings):
+    """Everything the server reads from its environment, with its defaults."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="MTG_LEDGER_",
+        env_file=".env",
+        env_file_encoding="utf-8",
+        extra="ignore",
+    )
+
+    host: str = "127.0.0.1"
+    """Address the HTTP server binds to."""
+    port: int = Field(default=8000, ge=1, le=65535)
+    """TCP port the HTTP server listens on."""
+    database_url: str = "sqlite:///./var/ledger.sqlite3"
+    """Event store: ``sqlite:///PATH`` (embedded) or ``postgresql://...`` (scale-out)."""
+    admin_token: SecretStr | None = None
+    """Bootstrap admin token; when unset the server generates one on first start."""
+    public_reads: bool = False
+    """Whether reads are allowed without a token."""
+    workers: int = Field(default=1, ge=1)
+    """Number of uvicorn worker processes."""
+
+    @field_validator("database_url")
+    @classmethod
+    def _known_store(cls, value: str) -> str:
+        store_of(value)
+        return value
+
+    @property
+    def store(self) -> Store:
+        """The kind of event store ``database_url`` selects."""
+        return store_of(self.database_url)
+
+    @property
+    def sqlite_path(self) -> Path | None:
+        """The SQLite database file, or None for PostgreSQL and in-memory SQLite."""
+        if self.store != "sqlite" or not self.database_url.startswith(_SQLITE_PREFIX):
+            return None
+        path = self.database_url[len(_SQLITE_PREFIX) :]
+        if path in ("", ":memory:"):
+            return None
+        return Path(path)

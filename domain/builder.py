@@ -1,0 +1,58 @@
+"""``Builder``: collects the events of one command while keeping a working state.
+
+``decide`` is pure: it never stores anything. It runs the rules against a working copy of the
+state; each fact is emitted as an event and folded at once (so later rules see it), and the
+triggers each event causes are collected for the next time a player would receive priority.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.cards.behaviour import TriggerSpec
+from domain.events import Event
+from domain.evolve import evolve
+from domain.state import GameState, StackObject
+
+
+class Builder:
+    """The working state and the events of one command, in order."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.events: list[Event] = []
+        self.fired: list[StackObject] = []
+        """Triggered abilities waiting to be put on the stack (CR 603.3)."""
+        self._seq = state.next_seq
+
+    def emit(self, type_: str, data: dict[str, Any], rule: str | None = None) -> Event:
+        """Record one event, fold it, and collect what it triggers."""
+        from domain.rules.triggers import detect_triggers
+
+        event = Event(type_, data, rule)
+        before = self.state
+        self.state = evolve(before, event)
+        self.events.append(event)
+        for spec in detect_triggers(before, event, self.state):
+            self.fired.append(self.stack_object(spec))
+        return event
+
+    def next_seq(self) -> int:
+        """A fresh number for a server-chosen id; events carry it as ``seq``."""
+        seq = max(self._seq, self.state.next_seq)
+        self._seq = seq + 1
+        return seq
+
+    def stack_object(self, spec: TriggerSpec) -> StackObject:
+        seq = self.next_seq()
+        params = dict(spec.params)
+        params["seq"] = seq
+        return StackObject(
+            id=f"s{seq}",
+            kind="trigger",
+            controller=spec.controller,
+            source=spec.source,
+            description=spec.description,
+            effect=spec.effect,
+            params=params,
+        )

@@ -1,0 +1,1 @@
+"""Cards: values, the catalog, and the behaviours of the cards the server automates."""

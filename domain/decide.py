@@ -1,0 +1,189 @@
+"""``decide(state, command) -> events``: the pure decision of what a command causes.
+
+Small named checks come first, so a refused command raises before anything is emitted and
+stores nothing. Every command ends where a player would receive priority: state-based actions,
+then waiting triggers (``settle``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from domain import commands as c
+from domain import events as ev
+from domain.builder import Builder
+from domain.errors import IllegalAction
+from domain.rules import lookup
+from domain.rules.activate import activate
+from domain.rules.counters import add_counters, remove_counters
+from domain.rules.damage import deal_damage
+from domain.rules.life import gain_life, lose_life, pay_life
+from domain.rules.proliferate import proliferate
+from domain.rules.spells import cast, play_land
+from domain.rules.stack import order_triggers, resolve_top, settle
+from domain.rules.turns import advance
+from domain.rules.zones import (
+    draw,
+    enter_battlefield,
+    enters_with_counters,
+    leave_battlefield,
+    mill,
+    slug,
+)
+from domain.state import GameState, Permanent
+
+#: Commands allowed after the game ended (judges may still annotate the record).
+ALLOWED_WHEN_FINISHED = (c.Note,)
+ALLOWED_WHILE_ORDERING = (c.OrderTriggers, c.Note, c.Concede)
+
+
+def _cause(source: str | None) -> str:
+    return source or "manual"
+
+
+def _guard(state: GameState, command: c.Command) -> None:
+    if state.status == "finished" and not isinstance(command, ALLOWED_WHEN_FINISHED):
+        raise IllegalAction("the game is over: only notes can be added", "game_over")
+    if state.pending and not isinstance(command, ALLOWED_WHILE_ORDERING):
+        group = state.pending[0]
+        raise IllegalAction(
+            f"{group.controller!r} must first order their triggers {[t.id for t in group.triggers]} "
+            "with order_triggers (CR 603.3b)",
+            "triggers_pending",
+        )
+
+
+def _add_counters(b: Builder, cmd: c.AddCounters) -> None:
+    lookup.target_exists(b.state, cmd.target)
+    if "player" in cmd.target:
+        lookup.player_in_game(b.state, cmd.target["player"])
+    add_counters(b, cmd.target, cmd.kind, cmd.amount, _cause(cmd.source))
+
+
+def _remove_counters(b: Builder, cmd: c.RemoveCounters) -> None:
+    lookup.target_exists(b.state, cmd.target)
+    remove_counters(b, cmd.target, cmd.kind, cmd.amount, _cause(cmd.source), up_to=cmd.up_to)
+
+
+def _life(b: Builder, cmd: c.ChangeLife) -> None:
+    lookup.player_in_game(b.state, cmd.player)
+    if cmd.how == "lose_life":
+        lose_life(b, cmd.player, cmd.amount, _cause(cmd.source), "CR 119.3")
+    elif cmd.how == "gain_life":
+        gain_life(b, cmd.player, cmd.amount, _cause(cmd.source), "CR 119.3")
+    else:
+        pay_life(b, cmd.player, cmd.amount, _cause(cmd.source))
+
+
+def _damage(b: Builder, cmd: c.Damage) -> None:
+    deal_damage(b, cmd.target, cmd.amount, _cause(cmd.source), infect=cmd.infect, toxic=cmd.toxic)
+
+
+def _mill(b: Builder, cmd: c.Mill) -> None:
+    lookup.player_in_game(b.state, cmd.player)
+    mill(b, cmd.player, cmd.count, _cause(cmd.source), cmd.cards)
+
+
+def _draw(b: Builder, cmd: c.Draw) -> None:
+    lookup.player_in_game(b.state, cmd.player)
+    draw(b, cmd.player, cmd.count, _cause(cmd.source), cmd.cards)
+
+
+def _move(b: Builder, cmd: c.Move) -> None:
+    lookup.permanent(b.state, cmd.permanent)
+    leave_battlefield(b, cmd.permanent, cmd.to, "moved", "CR 400.7")
+
+
+def _sacrifice(b: Builder, cmd: c.Sacrifice) -> None:
+    lookup.permanent(b.state, cmd.permanent)
+    leave_battlefield(b, cmd.permanent, "graveyard", "sacrifice", "CR 701.21a")
+
+
+def _tap(b: Builder, cmd: c.Tap) -> None:
+    perm = lookup.permanent(b.state, cmd.permanent)
+    if cmd.untap:
+        if not perm.tapped:
+            raise IllegalAction(f"{perm.id!r} ({perm.card.name}) is already untapped", "already_untapped")
+        b.emit(ev.PERMANENT_UNTAPPED, {"permanent": perm.id, "cause": "manual"}, "CR 701.26b")
+    else:
+        if perm.tapped:
+            raise IllegalAction(f"{perm.id!r} ({perm.card.name}) is already tapped", "already_tapped")
+        b.emit(ev.PERMANENT_TAPPED, {"permanent": perm.id, "cause": "manual"}, "CR 701.26a")
+
+
+def _enter(b: Builder, cmd: c.Enter) -> None:
+    lookup.player_in_game(b.state, cmd.controller)
+    seq = b.next_seq()
+    perm_id = cmd.id or f"{slug(cmd.card.name)}-{seq}"
+    if perm_id in b.state.battlefield:
+        raise IllegalAction(f"a permanent {perm_id!r} is already on the battlefield", "duplicate_id")
+    perm = Permanent(
+        id=perm_id,
+        card=cmd.card,
+        owner=cmd.controller,
+        controller=cmd.controller,
+        tapped=cmd.tapped,
+        counters=enters_with_counters(b, cmd.card, cmd.controller, cmd.counters, cmd.x),
+        controlled_since_turn_began=False,
+        token=cmd.token,
+    )
+    enter_battlefield(b, perm, seq=seq, rule="CR 614.1c" if perm.counters else None)
+
+
+def _concede(b: Builder, cmd: c.Concede) -> None:
+    """A player may concede at any time (104.3a); in multiplayer their objects leave (800.4a)."""
+    lookup.player_in_game(b.state, cmd.player)
+    b.emit(ev.PLAYER_LOST, {"player": cmd.player, "rule": "CR 104.3a", "reason": "conceded"}, "CR 104.3a")
+    if b.state.variant == "multiplayer":
+        for perm in list(b.state.battlefield.values()):
+            if perm.owner == cmd.player:
+                leave_battlefield(b, perm.id, "none", "owner left the game", "CR 800.4a")
+        for obj in list(b.state.stack):
+            if obj.controller == cmd.player:
+                b.emit(ev.STACK_OBJECT_COUNTERED, {"id": obj.id, "reason": "controller left the game"}, "CR 800.4a")
+
+
+def _note(b: Builder, cmd: c.Note) -> None:
+    b.emit(ev.NOTE_ADDED, {"text": cmd.text})
+
+
+_HANDLERS: dict[type[Any], Callable[[Builder, Any], None]] = {
+    c.Advance: lambda b, cmd: advance(b, cmd.to),
+    c.Resolve: lambda b, cmd: resolve_top(b, cmd.choices),
+    c.OrderTriggers: lambda b, cmd: order_triggers(b, cmd.resolve_first),
+    c.AddCounters: _add_counters,
+    c.RemoveCounters: _remove_counters,
+    c.ChangeLife: _life,
+    c.Damage: _damage,
+    c.Mill: _mill,
+    c.Draw: _draw,
+    c.Proliferate: lambda b, cmd: proliferate(b, cmd.player, cmd.choose, _cause(cmd.source)),
+    c.Move: _move,
+    c.Sacrifice: _sacrifice,
+    c.Tap: _tap,
+    c.Enter: _enter,
+    c.Concede: _concede,
+    c.Note: _note,
+    c.Cast: cast,
+    c.PlayLand: play_land,
+    c.Activate: activate,
+}
+#: Commands whose handler already ends with ``settle`` (it must run once, at the end).
+_SETTLES_ITSELF = (c.Advance, c.Resolve, c.OrderTriggers, c.Cast, c.PlayLand, c.Activate)
+
+
+def decide(state: GameState, command: c.Command) -> list[ev.Event]:
+    """The events ``command`` causes in ``state``; raises a ``GameError`` and emits nothing if
+    it is malformed or illegal."""
+    return run(state, command)[0]
+
+
+def run(state: GameState, command: c.Command) -> tuple[list[ev.Event], GameState]:
+    """``decide`` and the state after its events (what the Builder already folded)."""
+    _guard(state, command)
+    b = Builder(state)
+    _HANDLERS[type(command)](b, command)
+    if not isinstance(command, _SETTLES_ITSELF) and not isinstance(command, c.Note):
+        settle(b)
+    return b.events, b.state

@@ -1,0 +1,56 @@
+"""The one error root of the rules kernel, split by meaning.
+
+Every refusal carries a stable machine ``code`` (the API's problem+json ``code``) and a message
+that quotes the offending input. A refused command stores nothing: ``decide`` raises before any
+event leaves it.
+
+Exception tree::
+
+    GameError                 base; ``code`` and ``status`` (the HTTP status the API maps it to)
+    ├── InvalidCommand        400: malformed or unknown command, bad field types or values
+    ├── NotFound              404: unknown game, player, team, permanent or stack object
+    ├── IllegalAction         422: well-formed but illegal by the rules or the game state
+    └── Conflict              409: the game moved on (version) or an id is already taken
+"""
+
+from __future__ import annotations
+
+
+class GameError(Exception):
+    """Base of every error the kernel raises on purpose."""
+
+    status: int = 400
+    default_code: str = "game_error"
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code or self.default_code
+
+
+class InvalidCommand(GameError):
+    """The request is malformed: a missing field, a wrong type, a value out of range."""
+
+    status = 400
+    default_code = "invalid_command"
+
+
+class NotFound(GameError):
+    """The request names an object (game, player, permanent, stack object) that does not exist."""
+
+    status = 404
+    default_code = "not_found"
+
+
+class IllegalAction(GameError):
+    """Well-formed, but the rules or the game state forbid it; ``code`` says which."""
+
+    status = 422
+    default_code = "illegal_action"
+
+
+class Conflict(GameError):
+    """The game's version differs from the one the caller expected, or an id is taken."""
+
+    status = 409
+    default_code = "conflict"

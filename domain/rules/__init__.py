@@ -1,0 +1,1 @@
+"""Rule helpers: plain functions over immutable state, each citing its Comprehensive Rule."""

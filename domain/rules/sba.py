@@ -1,0 +1,110 @@
+"""State-based actions (CR 704) and the end of the game (CR 104)."""
+
+from __future__ import annotations
+
+from domain import events as ev
+from domain.builder import Builder
+from domain.state import GameState, Permanent
+
+
+def _chapter_pending(state: GameState, b: Builder, perm: Permanent) -> bool:
+    """A chapter ability of this Saga has triggered and not yet left the stack (704.5s)."""
+    waiting = [*state.stack, *b.fired, *(t for g in state.pending for t in g.triggers)]
+    return any(o.source == perm.id and "chapter" in o.params for o in waiting)
+
+
+def check_state_based_actions(b: Builder) -> bool:
+    """Perform every applicable SBA at once (704.3); returns whether any was performed."""
+    state = b.state
+    losers: list[tuple[str, str]] = []
+    team_losers: list[tuple[str, str]] = []
+    if state.shares_life:
+        for team in state.teams.values():
+            if team.lost:
+                continue
+            if team.life is not None and team.life <= 0:
+                team_losers.append((team.id, "CR 704.6a: team life total 0 or less"))
+            elif team.counters.get("poison", 0) >= 15:
+                team_losers.append((team.id, "CR 704.6b: fifteen or more poison counters"))
+            elif any(state.players[p].drew_from_empty for p in team.players):
+                team_losers.append((team.id, "CR 704.5b: drew from an empty library (CR 810.8a)"))
+            elif any(state.players[p].lost for p in team.players):
+                team_losers.append((team.id, "CR 810.8a: a player of the team lost"))
+    else:
+        for player in state.players.values():
+            if player.lost:
+                continue
+            if player.life <= 0:
+                losers.append((player.id, "CR 704.5a: life total 0 or less"))
+            elif player.drew_from_empty:
+                losers.append((player.id, "CR 704.5b: drew from an empty library"))
+            elif player.counters.get("poison", 0) >= 10:
+                losers.append((player.id, "CR 704.5c: ten or more poison counters"))
+
+    dying: list[tuple[str, str]] = []
+    annihilate: list[tuple[str, int]] = []
+    for perm in state.battlefield.values():
+        toughness = perm.toughness() if perm.card.is_creature else None
+        if toughness is not None and toughness <= 0:
+            dying.append((perm.id, "CR 704.5f"))
+        elif (
+            toughness is not None
+            and perm.damage >= toughness
+            and perm.damage > 0
+            and not perm.card.has_keyword("indestructible")
+        ):
+            dying.append((perm.id, "CR 704.5g"))
+        elif "Planeswalker" in perm.card.types and perm.counters.get("loyalty", 0) <= 0:
+            dying.append((perm.id, "CR 704.5i"))
+        elif (
+            perm.card.is_saga
+            and perm.card.final_chapter > 0
+            and perm.counters.get("lore", 0) >= perm.card.final_chapter
+            and not _chapter_pending(state, b, perm)
+        ):
+            dying.append((perm.id, "CR 704.5s"))
+        n = min(perm.counters.get("+1/+1", 0), perm.counters.get("-1/-1", 0))
+        if n > 0:
+            annihilate.append((perm.id, n))
+
+    if not (losers or team_losers or dying or annihilate):
+        return False
+
+    from domain.rules.zones import leave_battlefield
+
+    for team_id, why in team_losers:
+        rule = why.split(":")[0]
+        b.emit(ev.TEAM_LOST, {"team": team_id, "rule": rule, "reason": why}, rule)
+        for pid in state.teams[team_id].players:
+            if not b.state.players[pid].lost:
+                b.emit(ev.PLAYER_LOST, {"player": pid, "rule": rule, "reason": why}, rule)
+    for pid, why in losers:
+        rule = why.split(":")[0]
+        b.emit(ev.PLAYER_LOST, {"player": pid, "rule": rule, "reason": why}, rule)
+    for perm_id, n in annihilate:
+        for kind in ("+1/+1", "-1/-1"):
+            b.emit(
+                ev.COUNTERS_REMOVED,
+                {"target": {"permanent": perm_id}, "kind": kind, "amount": n, "cause": "sba"},
+                "CR 704.5q",
+            )
+    for perm_id, rule in dying:
+        reason = "sacrifice" if rule == "CR 704.5s" else "state-based action"
+        leave_battlefield(b, perm_id, "graveyard", reason, rule)
+    return True
+
+
+def check_game_over(b: Builder) -> None:
+    """One player or team left wins (104.2a); if all remaining lose at once, a draw (104.4a/d)."""
+    state = b.state
+    if state.status == "finished":
+        return
+    remaining = state.in_game()
+    sides = {p.team for p in remaining} if state.shared_turns else {p.id for p in remaining}
+    if len(sides) > 1:
+        return
+    if not remaining:
+        rule = "CR 104.4d" if state.shared_turns else "CR 104.4a"
+        b.emit(ev.GAME_ENDED, {"winners": [], "draw": True, "rule": rule}, rule)
+        return
+    b.emit(ev.GAME_ENDED, {"winners": [p.id for p in remaining], "draw": False}, "CR 104.2a")

@@ -1,0 +1,120 @@
+"""The stack and priority: putting triggers on it (CR 603.3), ordering them (APNAP, 603.3b;
+shared team turns, 805.7), resolving the top object (CR 608), and the checks made each time a
+player would receive priority (SBAs first, 704.3; then triggers, 117.5)."""
+
+from __future__ import annotations
+
+from domain import events as ev
+from domain.builder import Builder
+from domain.commands import Choices
+from domain.errors import IllegalAction, NotFound
+from domain.rules.effects import effect_for
+from domain.rules.radiation import radiation_needs_cards
+from domain.rules.sba import check_game_over, check_state_based_actions
+from domain.state import GameState, StackObject
+
+
+def needs_of(state: GameState, obj: StackObject) -> list[str]:
+    """The choices ``resolve`` must carry for this object, as of now."""
+    needs = list(obj.params.get("needs", ()))
+    if obj.effect == "radiation" and radiation_needs_cards(state, obj.params["player"]):
+        needs.append("cards")
+    return needs
+
+
+def _put_on_stack(b: Builder, obj: StackObject) -> None:
+    b.emit(ev.TRIGGER_PUT_ON_STACK, {"object": obj.to_json(), "seq": obj.params.get("seq")}, "CR 603.3")
+
+
+def put_waiting_triggers(b: Builder) -> None:
+    """Put the triggered abilities that are waiting on the stack, APNAP (603.3b).
+
+    A side with one trigger puts it at once; a side with several is asked for their order
+    (``TriggersPending``), and the sides after it wait their turn.
+    """
+    fired, b.fired = b.fired, []
+    state = b.state
+    live = [t for t in fired if t.controller in state.players and not state.players[t.controller].lost]
+    asked = False
+    for side in state.apnap_sides():
+        group = tuple(t for t in live if state.side_of(t.controller) == side)
+        if not group:
+            continue
+        if len(group) == 1 and not asked:
+            _put_on_stack(b, group[0])
+            continue
+        asked = True
+        b.emit(
+            ev.TRIGGERS_PENDING,
+            {
+                "controller": side,
+                "triggers": [t.to_json() for t in group],
+                "seq": max(int(t.params.get("seq", 0)) for t in group),
+            },
+            "CR 603.3b",
+        )
+
+
+def settle(b: Builder) -> None:
+    """What happens each time a player would receive priority (117.5): SBAs until none apply,
+    then waiting triggers go on the stack; repeated until nothing changes."""
+    while True:
+        if check_state_based_actions(b):
+            continue
+        check_game_over(b)
+        if b.state.status == "finished":
+            b.fired = []
+            return
+        if b.fired:
+            put_waiting_triggers(b)
+            continue
+        return
+
+
+def order_triggers(b: Builder, resolve_first: tuple[str, ...]) -> None:
+    """The asked side gives the order of its triggers, first to resolve first (603.3b)."""
+    if not b.state.pending:
+        raise IllegalAction("no triggers are waiting to be ordered", "nothing_to_order")
+    group = b.state.pending[0]
+    ids = [t.id for t in group.triggers]
+    if sorted(resolve_first) != sorted(ids):
+        raise IllegalAction(
+            f"order_triggers: 'resolve_first' must list each of {ids} once, got {list(resolve_first)}",
+            "illegal_choice",
+        )
+    by_id = {t.id: t for t in group.triggers}
+    # The first to resolve goes on the stack last (it ends up on top).
+    for trigger_id in reversed(resolve_first):
+        _put_on_stack(b, by_id[trigger_id])
+    # Later sides: a single trigger goes on at once; several wait for their side's order.
+    while b.state.pending and len(b.state.pending[0].triggers) == 1:
+        _put_on_stack(b, b.state.pending[0].triggers[0])
+    settle(b)
+
+
+def resolve_top(b: Builder, choices: Choices) -> None:
+    """All players passed in succession: the top object resolves (CR 608)."""
+    if not b.state.stack:
+        raise IllegalAction("the stack is empty: nothing to resolve", "stack_empty")
+    obj = b.state.stack[-1]
+    for need in needs_of(b.state, obj):
+        if getattr(choices, need, None) is None:
+            raise IllegalAction(f"resolving {obj.id} ({obj.description}) needs the choice {need!r}", "choice_required")
+    note = effect_for(obj.effect)(b, obj, choices)
+    to = None
+    if obj.kind == "spell" and obj.card is not None and not obj.card.is_permanent_card:
+        to = "graveyard"  # 608.2n: an instant or sorcery goes to its owner's graveyard
+    data: dict[str, object] = {"id": obj.id, "description": obj.description}
+    if to:
+        data["to"] = to
+    if note:
+        data["note"] = note
+    b.emit(ev.STACK_OBJECT_RESOLVED, data, "CR 608.2")
+    settle(b)
+
+
+def find_stack_object(state: GameState, object_id: str) -> StackObject:
+    for obj in state.stack:
+        if obj.id == object_id:
+            return obj
+    raise NotFound(f"no stack object {object_id!r}", "unknown_stack_object")

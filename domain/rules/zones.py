@@ -1,0 +1,200 @@
+"""Moving cards between zones: mill (CR 701.17), draw (CR 121), leaving and entering the
+battlefield (CR 400.7, 122.2, 111.7)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from domain import events as ev
+from domain.builder import Builder
+from domain.cards.model import Card
+from domain.errors import IllegalAction
+from domain.rules import lookup
+from domain.state import Permanent, Player
+
+
+def _revealed(player: Player, n: int, revealed: Sequence[Card] | None, what: str) -> tuple[list[Card], int]:
+    """The cards leaving the top of a library: known ones, plus revealed ones for the unknown rest.
+
+    Returns the cards named and how many unknown cards stay unnamed (only allowed for draws).
+    """
+    known = list(player.library[:n])
+    if revealed is None:
+        return known, n - len(known)
+    if len(revealed) != n:
+        raise IllegalAction(
+            f"{what} takes {n} card(s) from {player.id!r}'s library of {player.library_size}: "
+            f"'cards' must name exactly {n}, got {len(revealed)}",
+            "wrong_card_count",
+        )
+    for i, card in enumerate(known):
+        if revealed[i].name != card.name:
+            raise IllegalAction(
+                f"{what}: card {i + 1} from the top of {player.id!r}'s library is {card.name!r}, "
+                f"not {revealed[i].name!r}",
+                "illegal_choice",
+            )
+    return known + list(revealed[len(known) :]), 0
+
+
+def mill(
+    b: Builder,
+    player_id: str,
+    count: int,
+    cause: str,
+    revealed: Sequence[Card] | None = None,
+    rule: str = "CR 701.17a",
+) -> list[Card]:
+    """Mill: the top ``count`` cards go to the graveyard, as many as possible (701.17a/b).
+
+    An unknown library needs the revealed cards (their count is checked). Returns the cards.
+    """
+    player = lookup.player(b.state, player_id)
+    n = min(count, player.library_size)
+    cards, unnamed = _revealed(player, n, revealed, f"mill {count}")
+    if unnamed:
+        raise IllegalAction(
+            f"mill {count} from {player_id!r}: {unnamed} unknown library card(s) must be revealed "
+            f"in 'cards' (the {n} milled cards, top first)",
+            "cards_required",
+        )
+    b.emit(
+        ev.CARDS_MILLED,
+        {
+            "player": player_id,
+            "cards": [c.to_json() for c in cards],
+            "requested": count,
+            "nonland_count": sum(1 for c in cards if not c.is_land),
+            "cause": cause,
+        },
+        rule,
+    )
+    return cards
+
+
+def draw(
+    b: Builder,
+    player_id: str,
+    count: int,
+    cause: str,
+    revealed: Sequence[Card] | None = None,
+    rule: str = "CR 121.1",
+) -> None:
+    """Draw cards one by one; a draw from an empty library marks the player for 704.5b."""
+    player = lookup.player(b.state, player_id)
+    n = min(count, player.library_size)
+    cards, unnamed = _revealed(player, n, revealed, f"draw {count}")
+    b.emit(
+        ev.CARDS_DRAWN,
+        {
+            "player": player_id,
+            "cards": [c.to_json() for c in cards],
+            "unknown_count": unnamed,
+            "requested": count,
+            "from_empty": count > n,
+            "cause": cause,
+        },
+        rule,
+    )
+
+
+def permanent_json(perm: Permanent) -> dict[str, Any]:
+    return {
+        "id": perm.id,
+        "card": perm.card.to_json(),
+        "owner": perm.owner,
+        "controller": perm.controller,
+        "tapped": perm.tapped,
+        "counters": dict(perm.counters),
+        "controlled_since_turn_began": perm.controlled_since_turn_began,
+        "token": perm.token,
+    }
+
+
+def leave_battlefield(b: Builder, permanent_id: str, to: str, reason: str, rule: str | None = None) -> None:
+    """A permanent leaves; its counters cease to exist, nothing is "removed" (122.2, 400.7)."""
+    perm = lookup.permanent(b.state, permanent_id)
+    b.emit(
+        ev.PERMANENT_LEFT,
+        {
+            "permanent": perm.id,
+            "name": perm.card.name,
+            "to": to,
+            "reason": reason,
+            "last_known": permanent_json(perm),
+        },
+        rule,
+    )
+
+
+def enter_battlefield(
+    b: Builder,
+    perm: Permanent,
+    *,
+    origin: str | None = None,
+    land_play: bool = False,
+    seq: int | None = None,
+    rule: str | None = None,
+) -> None:
+    """Put a permanent onto the battlefield with the counters it enters with (614.1c, 714.3a)."""
+    data: dict[str, Any] = {"permanent": permanent_json(perm)}
+    if origin:
+        data["from"] = origin
+    if land_play:
+        data["land_play"] = True
+    if seq is not None:
+        data["seq"] = seq
+    b.emit(ev.PERMANENT_ENTERED, data, rule)
+
+
+def enters_with_counters(b: Builder, card: Card, controller: str, given: Mapping[str, int], x: int) -> dict[str, int]:
+    """Counters a permanent enters with: the given ones, "enters with X" (107.3m), a Saga's first
+    lore counter (714.3a); counter-placement replacements apply to each kind (614.1c, 616)."""
+    from domain.cards.behaviour import behaviour_of
+    from domain.rules.replacements import counters_to_place
+
+    counts = dict(given)
+    behaviour = behaviour_of(card.name)
+    if behaviour is not None and behaviour.enters_with_x_counters and x > 0:
+        kind = behaviour.enters_with_x_counters
+        counts[kind] = counts.get(kind, 0) + x
+    if card.is_saga and "lore" not in counts:
+        counts["lore"] = 1
+    # The permanent isn't on the battlefield yet; replacement effects look at it as it would exist.
+    probe = Permanent(id="\0entering", card=card, owner=controller, controller=controller)
+    state = b.state
+    battlefield = dict(state.battlefield)
+    battlefield[probe.id] = probe
+    from dataclasses import replace
+
+    shadow = replace(state, battlefield=battlefield)
+    return {kind: counters_to_place(shadow, {"permanent": probe.id}, kind, n) for kind, n in counts.items() if n > 0}
+
+
+def slug(name: str) -> str:
+    return "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-") or "permanent"
+
+
+def create_tokens(
+    b: Builder, controller: str, card: Card, count: int, cause: str, *, tapped: bool = False
+) -> list[str]:
+    """Create ``count`` tokens (CR 111.1); token-creation replacements of automated cards apply."""
+    from domain.rules.replacements import tokens_to_create
+
+    ids = []
+    for _ in range(tokens_to_create(b.state, controller, count)):
+        seq = b.next_seq()
+        perm = Permanent(
+            id=f"{slug(card.name)}-token-{seq}",
+            card=card,
+            owner=controller,
+            controller=controller,
+            tapped=tapped,
+            counters=enters_with_counters(b, card, controller, {}, 0),
+            controlled_since_turn_began=False,
+            token=True,
+        )
+        enter_battlefield(b, perm, origin=None, seq=seq, rule="CR 111.1")
+        ids.append(perm.id)
+    return ids

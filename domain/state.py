@@ -1,0 +1,284 @@
+"""Immutable game-state values.
+
+``GameState`` is what the fold of a game's events gives. Every value is frozen; mappings are
+never mutated after construction (a change builds a new mapping), so an old state stays valid
+for replay and for undo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from domain.cards.model import Card
+
+Variant = Literal["two_player", "multiplayer", "two_headed_giant", "archenemy"]
+VARIANTS: tuple[Variant, ...] = ("two_player", "multiplayer", "two_headed_giant", "archenemy")
+TEAM_VARIANTS = frozenset({"two_headed_giant", "archenemy"})
+
+#: Steps in turn order (CR 500.1); the two main phases have no steps and count as one here.
+STEPS: tuple[str, ...] = (
+    "untap",
+    "upkeep",
+    "draw",
+    "precombat_main",
+    "beginning_of_combat",
+    "declare_attackers",
+    "declare_blockers",
+    "combat_damage",
+    "end_of_combat",
+    "postcombat_main",
+    "end",
+    "cleanup",
+)
+MANA_TYPES: tuple[str, ...] = ("W", "U", "B", "R", "G", "C")
+EMPTY_POOL: Mapping[str, int] = {m: 0 for m in MANA_TYPES}
+#: The current Comprehensive Rules edition this server implements (effective date).
+CURRENT_EDITION = "2026-04-17"
+#: War of the Spark's release: proliferate gives one counter of each kind from here on.
+PROLIFERATE_EACH_KIND_SINCE = "2019-05-03"
+
+Counts = Mapping[str, int]
+
+
+def with_count(counts: Counts, kind: str, delta: int) -> dict[str, int]:
+    """A copy of ``counts`` with ``kind`` changed by ``delta``; kinds at zero are dropped."""
+    out = dict(counts)
+    value = out.get(kind, 0) + delta
+    if value > 0:
+        out[kind] = value
+    else:
+        out.pop(kind, None)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """One player: life, counters and the zones the server tracks."""
+
+    id: str
+    name: str
+    team: str | None
+    life: int
+    """Own life; in Two-Headed Giant the team's shared total is authoritative (CR 810.9)."""
+    counters: Counts = field(default_factory=dict)
+    library: tuple[Card, ...] = ()
+    """Known library cards, top first."""
+    library_unknown: int = 0
+    """How many unknown cards lie below the known ones (paper play)."""
+    hand: tuple[Card, ...] = ()
+    hand_unknown: int = 0
+    graveyard: tuple[Card, ...] = ()
+    exile: tuple[Card, ...] = ()
+    mana_pool: Counts = field(default_factory=lambda: dict(EMPTY_POOL))
+    lost: bool = False
+    loss_reason: str | None = None
+    drew_from_empty: bool = False
+    """Set by a draw from an empty library; read by the next SBA check (CR 704.5b)."""
+    lands_played: int = 0
+    """Lands played this turn (CR 305.2)."""
+
+    @property
+    def library_size(self) -> int:
+        return len(self.library) + self.library_unknown
+
+    @property
+    def hand_size(self) -> int:
+        return len(self.hand) + self.hand_unknown
+
+
+@dataclass(frozen=True, slots=True)
+class Team:
+    """A team of a team variant. Life and poison are shared only in Two-Headed Giant."""
+
+    id: str
+    players: tuple[str, ...]
+    life: int | None
+    """Shared life (CR 810.9), or ``None`` when each player keeps their own."""
+    counters: Counts = field(default_factory=dict)
+    """Shared counters: poison in Two-Headed Giant (CR 810.10)."""
+    lost: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Permanent:
+    """An object on the battlefield."""
+
+    id: str
+    card: Card
+    owner: str
+    controller: str
+    tapped: bool = False
+    counters: Counts = field(default_factory=dict)
+    controlled_since_turn_began: bool = True
+    """Under its controller's control continuously since their most recent turn began (302.6)."""
+    token: bool = False
+    damage: int = 0
+    """Damage marked this turn (CR 120.3e); removed in the cleanup step (514.2)."""
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    @property
+    def summoning_sick(self) -> bool:
+        """A creature that can't use {T}/{Q} abilities or attack yet (CR 302.6)."""
+        return self.card.is_creature and not self.controlled_since_turn_began and not self.card.has_keyword("haste")
+
+    def toughness(self) -> int | None:
+        """Toughness with +1/+1 and -1/-1 counters (CR 122.1a), ``None`` if not a number."""
+        base = self.card.int_stat(self.card.toughness)
+        if base is None:
+            return None
+        return base + self.counters.get("+1/+1", 0) - self.counters.get("-1/-1", 0)
+
+
+@dataclass(frozen=True, slots=True)
+class StackObject:
+    """A spell, activated ability or triggered ability on the stack (or waiting to go there)."""
+
+    id: str
+    kind: Literal["trigger", "ability", "spell"]
+    controller: str
+    source: str | None
+    """The source permanent's id, a card name for spells, or ``None`` (the rad trigger)."""
+    description: str
+    effect: str
+    """Key of the resolution routine (``domain.rules.effects``); ``described`` does nothing."""
+    params: Mapping[str, Any] = field(default_factory=dict)
+    card: Card | None = None
+    """The spell's card, or the source's card for abilities (last-known information)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "controller": self.controller,
+            "source": self.source,
+            "description": self.description,
+            "effect": self.effect,
+            "params": dict(self.params),
+            "card": self.card.to_json() if self.card else None,
+        }
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> StackObject:
+        card = data.get("card")
+        return StackObject(
+            id=data["id"],
+            kind=data["kind"],
+            controller=data["controller"],
+            source=data.get("source"),
+            description=data["description"],
+            effect=data["effect"],
+            params=dict(data.get("params") or {}),
+            card=Card.from_json(card) if card else None,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PendingGroup:
+    """Triggers of one controller (or team) waiting for that side to choose their order."""
+
+    controller: str
+    triggers: tuple[StackObject, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    number: int
+    active_player: str
+    active_team: str | None
+    step: str
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    winners: tuple[str, ...]
+    draw: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """The whole state of one game at one version."""
+
+    game_id: str
+    variant: Variant
+    rules_edition: str
+    tournament: Mapping[str, Any] | None
+    players: Mapping[str, Player]
+    """Players in seating (and turn) order."""
+    teams: Mapping[str, Team]
+    battlefield: Mapping[str, Permanent]
+    turn: Turn
+    stack: tuple[StackObject, ...] = ()
+    """Bottom first; the last object is the top."""
+    pending: tuple[PendingGroup, ...] = ()
+    """Trigger groups waiting for an order, in APNAP order; the first one is asked now."""
+    status: Literal["in_progress", "finished"] = "in_progress"
+    result: Result | None = None
+    next_seq: int = 1
+    """Next number for server-chosen object ids (stack objects, tokens)."""
+
+    # -- small read helpers used across the rules ------------------------------------------
+    @property
+    def shares_life(self) -> bool:
+        """Two-Headed Giant: one life total and one poison count per team (CR 810.9, 810.10)."""
+        return self.variant == "two_headed_giant"
+
+    @property
+    def shared_turns(self) -> bool:
+        """Team variants take shared team turns (CR 805.4)."""
+        return self.variant in TEAM_VARIANTS
+
+    def player(self, player_id: str) -> Player:
+        return self.players[player_id]
+
+    def in_game(self) -> list[Player]:
+        """Players who have not lost or left, in turn order."""
+        return [p for p in self.players.values() if not p.lost]
+
+    def life_of(self, player_id: str) -> int:
+        """The life total rules read for a player (the team's in Two-Headed Giant)."""
+        player = self.players[player_id]
+        if self.shares_life and player.team is not None:
+            team_life = self.teams[player.team].life
+            if team_life is not None:
+                return team_life
+        return player.life
+
+    def counters_of_player(self, player_id: str) -> dict[str, int]:
+        """Counters a player has, including shared team counters (CR 810.10d)."""
+        player = self.players[player_id]
+        counts = dict(player.counters)
+        if self.shares_life and player.team is not None:
+            for kind, n in self.teams[player.team].counters.items():
+                counts[kind] = counts.get(kind, 0) + n
+        return counts
+
+    def active_players(self) -> list[str]:
+        """The active player, or every player of the active team in shared team turns."""
+        if self.turn.active_team is not None:
+            return [pid for pid in self.teams[self.turn.active_team].players if not self.players[pid].lost]
+        return [self.turn.active_player]
+
+    def apnap_sides(self) -> list[str]:
+        """Sides in APNAP order (CR 101.4): players, or teams in shared team turns (805.7)."""
+        if self.shared_turns:
+            order = list(self.teams)
+            start = order.index(self.turn.active_team) if self.turn.active_team in order else 0
+            return order[start:] + order[:start]
+        order = list(self.players)
+        start = order.index(self.turn.active_player)
+        return order[start:] + order[:start]
+
+    def side_of(self, player_id: str) -> str:
+        """The side a player's triggers are grouped under when ordering (805.7)."""
+        team = self.players[player_id].team
+        return team if self.shared_turns and team is not None else player_id
+
+    @property
+    def edition_before_war(self) -> bool:
+        """Pinned to an edition before War of the Spark: proliferate chooses one kind."""
+        return self.rules_edition < PROLIFERATE_EACH_KIND_SINCE

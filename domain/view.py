@@ -1,0 +1,87 @@
+"""The state as the API shows it (``State`` in API.md): a pure function of ``GameState``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.rules.stack import needs_of
+from domain.state import EMPTY_POOL, GameState
+
+
+def state_view(state: GameState, *, show_libraries: bool = True) -> dict[str, Any]:
+    """``show_libraries``: known library contents are for judges and admins only."""
+    players: dict[str, Any] = {}
+    for p in state.players.values():
+        known_library = [c.to_json() for c in p.library]
+        library: list[dict[str, Any]] | None = known_library
+        if p.library_unknown and not known_library:
+            library = None
+        players[p.id] = {
+            "name": p.name,
+            "team": p.team,
+            "life": state.life_of(p.id),
+            "counters": dict(p.counters),
+            "lost": p.lost,
+            "loss_reason": p.loss_reason,
+            "library_size": p.library_size,
+            "library": library if show_libraries else None,
+            "hand_size": p.hand_size,
+            "graveyard": [c.to_json() for c in p.graveyard],
+            "exile": [c.to_json() for c in p.exile],
+            "mana_pool": {**EMPTY_POOL, **p.mana_pool},
+        }
+    teams = {
+        t.id: {"players": list(t.players), "life": t.life, "counters": dict(t.counters), "lost": t.lost}
+        for t in state.teams.values()
+    }
+    battlefield = {
+        perm.id: {
+            "name": perm.card.name,
+            "card": perm.card.to_json(),
+            "owner": perm.owner,
+            "controller": perm.controller,
+            "tapped": perm.tapped,
+            "counters": dict(perm.counters),
+            "summoning_sick": perm.summoning_sick,
+            "token": perm.token,
+            "damage": perm.damage,
+        }
+        for perm in state.battlefield.values()
+    }
+    stack = [
+        {
+            "id": o.id,
+            "kind": o.kind,
+            "controller": o.controller,
+            "source": o.source,
+            "description": o.description,
+            "needs": needs_of(state, o),
+        }
+        for o in state.stack
+    ]
+    pending = None
+    if state.pending:
+        group = state.pending[0]
+        pending = {
+            "controller": group.controller,
+            "triggers": [{"id": t.id, "description": t.description} for t in group.triggers],
+        }
+    return {
+        "variant": state.variant,
+        "rules_edition": state.rules_edition,
+        "status": state.status,
+        "result": {"winners": list(state.result.winners), "draw": state.result.draw} if state.result else None,
+        "turn": {
+            "number": state.turn.number,
+            "active_player": state.turn.active_player,
+            "active_team": state.turn.active_team,
+            "step": state.turn.step,
+        },
+        "players": players,
+        "teams": teams,
+        "battlefield": battlefield,
+        "exile": [{**c.to_json(), "owner": p.id} for p in state.players.values() for c in p.exile],
+        "stack": stack,
+        "pending_order": pending,
+        "tournament": dict(state.tournament) if state.tournament else None,
+    }
