@@ -1,7 +1,8 @@
 """``evolve(state, event) -> state``: the pure fold of one event into the game state.
 
 Evolve never checks rules (``decide`` did) and never fails on an event ``decide`` produced.
-``ActionsReverted`` needs the game's history, so the projections fold it, not this module.
+``ActionsReverted`` carries the state it restores (computed by the projections from the
+history, and checked against it on import), so it folds like any other event.
 """
 
 from __future__ import annotations
@@ -327,6 +328,14 @@ def _unchanged(state: GameState, _: Mapping[str, Any]) -> GameState:
     return state
 
 
+def _actions_reverted(_: GameState, data: Mapping[str, Any]) -> GameState:
+    """The state after a revert is the state at ``to_version`` (DESIGN.md, Undo), which the
+    event carries as ``restored_state`` so that the fold stays a pure function of one event."""
+    from domain.serialize import state_from_json
+
+    return state_from_json(data["restored_state"])
+
+
 HANDLERS: dict[str, Handler] = {
     ev.GAME_STARTED: _game_started,
     ev.TURN_BEGAN: _turn_began,
@@ -355,6 +364,7 @@ HANDLERS: dict[str, Handler] = {
     ev.TEAM_LOST: _team_lost,
     ev.GAME_ENDED: _game_ended,
     ev.NOTE_ADDED: _unchanged,
+    ev.ACTIONS_REVERTED: _actions_reverted,
 }
 
 
@@ -364,7 +374,7 @@ def evolve(state: GameState, event: ev.Event) -> GameState:
 
 
 def fold(events: list[ev.Event], state: GameState | None = None) -> GameState:
-    """Fold events from the start (or from ``state``); no ``ActionsReverted`` allowed here."""
+    """Fold events from the start (or from ``state``)."""
     current: Any = state
     for event in events:
         current = evolve(current, event)

@@ -1,0 +1,108 @@
+"""The whole ``GameState`` as JSON-native data and back (snapshots, ``ActionsReverted``).
+
+Unlike ``view.state_view`` (what the API shows), this keeps every field the rules need, so
+``state_from_json(state_to_json(s)) == s``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain.evolve import permanent_from_json, player_from_json
+from domain.rules.zones import permanent_json
+from domain.state import GameState, PendingGroup, Permanent, Player, Result, StackObject, Team, Turn
+
+
+def _player_json(p: Player) -> dict[str, Any]:
+    return {
+        "id": p.id,
+        "name": p.name,
+        "team": p.team,
+        "life": p.life,
+        "counters": dict(p.counters),
+        "library": [c.to_json() for c in p.library],
+        "library_unknown": p.library_unknown,
+        "hand": [c.to_json() for c in p.hand],
+        "hand_unknown": p.hand_unknown,
+        "graveyard": [c.to_json() for c in p.graveyard],
+        "exile": [c.to_json() for c in p.exile],
+        "mana_pool": dict(p.mana_pool),
+        "lost": p.lost,
+        "loss_reason": p.loss_reason,
+        "drew_from_empty": p.drew_from_empty,
+        "lands_played": p.lands_played,
+    }
+
+
+def _permanent_json(perm: Permanent) -> dict[str, Any]:
+    return {**permanent_json(perm), "damage": perm.damage}
+
+
+def state_to_json(state: GameState) -> dict[str, Any]:
+    return {
+        "game_id": state.game_id,
+        "variant": state.variant,
+        "rules_edition": state.rules_edition,
+        "tournament": dict(state.tournament) if state.tournament else None,
+        "players": [_player_json(p) for p in state.players.values()],
+        "teams": {
+            t.id: {"players": list(t.players), "life": t.life, "counters": dict(t.counters), "lost": t.lost}
+            for t in state.teams.values()
+        },
+        "battlefield": [_permanent_json(p) for p in state.battlefield.values()],
+        "turn": {
+            "number": state.turn.number,
+            "active_player": state.turn.active_player,
+            "active_team": state.turn.active_team,
+            "step": state.turn.step,
+        },
+        "stack": [o.to_json() for o in state.stack],
+        "pending": [{"controller": g.controller, "triggers": [t.to_json() for t in g.triggers]} for g in state.pending],
+        "status": state.status,
+        "result": {"winners": list(state.result.winners), "draw": state.result.draw} if state.result else None,
+        "next_seq": state.next_seq,
+    }
+
+
+def _player(raw: Mapping[str, Any]) -> Player:
+    from dataclasses import replace
+
+    return replace(
+        player_from_json(raw),
+        mana_pool=dict(raw["mana_pool"]),
+        lost=raw["lost"],
+        loss_reason=raw["loss_reason"],
+        drew_from_empty=raw["drew_from_empty"],
+        lands_played=raw["lands_played"],
+    )
+
+
+def state_from_json(raw: Mapping[str, Any]) -> GameState:
+    from dataclasses import replace
+
+    turn = raw["turn"]
+    result = raw.get("result")
+    return GameState(
+        game_id=raw["game_id"],
+        variant=raw["variant"],
+        rules_edition=raw["rules_edition"],
+        tournament=raw.get("tournament"),
+        players={p["id"]: _player(p) for p in raw["players"]},
+        teams={
+            tid: Team(id=tid, players=tuple(t["players"]), life=t["life"], counters=dict(t["counters"]), lost=t["lost"])
+            for tid, t in raw["teams"].items()
+        },
+        battlefield={
+            p["id"]: replace(permanent_from_json(p), damage=p.get("damage", 0)) for p in raw["battlefield"]
+        },
+        turn=Turn(turn["number"], turn["active_player"], turn.get("active_team"), turn["step"]),
+        stack=tuple(StackObject.from_json(o) for o in raw["stack"]),
+        pending=tuple(
+            PendingGroup(g["controller"], tuple(StackObject.from_json(t) for t in g["triggers"]))
+            for g in raw["pending"]
+        ),
+        status=raw["status"],
+        result=Result(tuple(result["winners"]), result["draw"]) if result else None,
+        next_seq=raw["next_seq"],
+    )

@@ -1,0 +1,76 @@
+"""Undo by appending a revert (DESIGN.md, Undo): pure rules over a game's event history.
+
+A revert at version ``r`` with ``to_version`` ``t`` makes the state equal to the state at ``t``
+and flags versions ``t+1 .. r-1`` as reverted. Redo is a revert to ``r-1`` (undoing the undo).
+An event is shown as reverted when a *live* revert lists it; a revert that is itself reverted is
+not live. Reverts only ever reach back, so one pass from the newest event decides it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from domain import events as ev
+from domain.errors import IllegalAction
+from domain.serialize import state_to_json
+from domain.state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """What undo needs to know of one stored event."""
+
+    version: int
+    type: str
+    action_id: str
+    reverted_versions: tuple[int, ...] = ()
+
+
+def reverted_versions(history: Sequence[Entry]) -> set[int]:
+    """Versions flagged ``reverted``: those listed by a revert that is itself live."""
+    reverted: set[int] = set()
+    for entry in sorted(history, key=lambda e: e.version, reverse=True):
+        if entry.type == ev.ACTIONS_REVERTED and entry.version not in reverted:
+            reverted.update(entry.reverted_versions)
+    return reverted
+
+
+def target_before_last_actions(history: Sequence[Entry], actions: int) -> int:
+    """The version just before the ``actions`` most recent live actions (a command and all it
+    caused share one action id, so an undo never leaves half an action behind)."""
+    if actions < 1:
+        raise IllegalAction(f"undo: 'actions' must be at least 1, got {actions}", "invalid_amount")
+    flagged = reverted_versions(history)
+    groups: list[tuple[str, int]] = []  # (action id, first version), oldest first
+    for entry in sorted(history, key=lambda e: e.version):
+        if entry.version in flagged or entry.type == ev.GAME_STARTED:
+            continue
+        if groups and groups[-1][0] == entry.action_id:
+            continue
+        groups.append((entry.action_id, entry.version))
+    if len(groups) < actions:
+        raise IllegalAction(
+            f"undo: there {'is' if len(groups) == 1 else 'are'} only {len(groups)} action(s) to undo, "
+            f"asked for {actions}",
+            "nothing_to_undo",
+        )
+    return groups[-actions][1] - 1
+
+
+def revert_event(head: int, to_version: int, reason: str, restored: GameState) -> ev.Event:
+    """The ``ActionsReverted`` event that takes a game at ``head`` back to ``to_version``."""
+    if not reason.strip():
+        raise IllegalAction("undo needs a reason on the record", "reason_required")
+    if to_version < 1 or to_version >= head:
+        raise IllegalAction(
+            f"undo: to_version must be between 1 and {head - 1} (the head is {head}), got {to_version}",
+            "nothing_to_undo" if to_version >= head else "invalid_version",
+        )
+    data = {
+        "to_version": to_version,
+        "reverted_versions": list(range(to_version + 1, head + 1)),
+        "reason": reason,
+        "restored_state": state_to_json(restored),
+    }
+    return ev.Event(ev.ACTIONS_REVERTED, data, "MIPG 1.4 (backing up)")
