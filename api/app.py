@@ -1,17 +1,32 @@
-"""The FastAPI application: ``create_app`` builds it from ``Settings``."""
+"""The FastAPI application: ``create_app`` builds it from ``Settings``.
 
+The lifespan builds the application service (``projections.service.LedgerService``) once per
+process; routes are thin: they parse, authorise and call the service. Every error is
+problem+json (``api.errors``).
+"""
+
+from __future__ import annotations
+
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib.metadata import PackageNotFoundError, version
-from typing import Annotated, Literal
+from typing import Any, Literal
 
-from fastapi import Depends, FastAPI, Request
+from fastapi import FastAPI
+from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel
 
+from api import schemas
+from api.catalog_store import load_catalog
+from api.deps import SettingsDep
+from api.errors import install_error_handlers, problem_schema
+from api.routes import admin, audit, games, web
 from api.settings import Settings, Store
+from projections.service import LedgerService
 
 DISTRIBUTION = "mtg-ledger"
-"""The installed distribution whose version the server reports."""
+log = logging.getLogger("mtg_ledger")
 
 
 def package_version() -> str:
@@ -26,26 +41,58 @@ class Health(BaseModel):
     """Body of ``GET /v1/health``."""
 
     status: Literal["ok"]
-    """Always ``ok`` when the server answers."""
     store: Store
-    """The kind of event store the server runs on."""
     version: str
-    """The server's package version."""
 
 
-def get_settings(request: Request) -> Settings:
-    """Return the settings the application was created with."""
-    settings: Settings = request.app.state.settings
-    return settings
+def build_service(settings: Settings, *, create_tables: bool | None = None) -> LedgerService:
+    sqlite = settings.sqlite_path
+    if sqlite is not None:
+        sqlite.parent.mkdir(parents=True, exist_ok=True)
+    return LedgerService(
+        settings.database_url,
+        catalog=load_catalog(settings.imported_cards_path),
+        snapshot_interval=settings.snapshot_interval,
+        create_tables=settings.create_tables if create_tables is None else create_tables,
+    )
 
 
-SettingsDep = Annotated[Settings, Depends(get_settings)]
+def bootstrap_admin(settings: Settings, service: LedgerService) -> str | None:
+    """With no ``MTG_LEDGER_ADMIN_TOKEN`` and no admin yet, make one; return it to print once."""
+    if settings.admin_token is not None or service.has_admin():
+        return None
+    secret = service.create_token("bootstrap admin", "admin", None, None)
+    return secret
 
 
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-    """Start-up and shut-down: the application service will be built and closed here."""
-    yield
+    settings: Settings = app.state.settings
+    service = build_service(settings)
+    app.state.service = service
+    app.state.catalog = service.catalog
+    generated = bootstrap_admin(settings, service)
+    if generated is not None:
+        # Printed once: only its hash is stored.
+        print(f"MTG Ledger: generated the bootstrap admin token (shown once): {generated}", flush=True)
+    try:
+        yield
+    finally:
+        service.close()
+
+
+def _openapi(app: FastAPI) -> dict[str, Any]:
+    if app.openapi_schema:
+        return app.openapi_schema
+    spec = get_openapi(title=app.title, version=app.version, summary=app.summary, routes=app.routes)
+    components = spec.setdefault("components", {}).setdefault("schemas", {})
+    components.update(schemas.component_schemas())
+    components["Problem"] = problem_schema()
+    components["TokenCreate"] = schemas.TokenCreate.model_json_schema()
+    spec["components"]["securitySchemes"] = {"bearer": {"type": "http", "scheme": "bearer"}}
+    spec["security"] = [{"bearer": []}]
+    app.openapi_schema = spec
+    return spec
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -57,10 +104,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings if settings is not None else Settings()
+    install_error_handlers(app)
 
     @app.get("/v1/health", tags=["meta"])
     def health(settings: SettingsDep) -> Health:
         """Say that the server is up, which store it uses, and its version (no auth)."""
         return Health(status="ok", store=settings.store, version=package_version())
 
+    app.include_router(admin.router)
+    app.include_router(games.router)
+    app.include_router(audit.router)
+    app.include_router(web.router)
+    app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app

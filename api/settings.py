@@ -26,8 +26,7 @@ def store_of(database_url: str) -> Store:
     if base in ("postgresql", "postgres"):
         return "postgresql"
     raise ValueError(
-        f"unsupported database URL scheme {scheme!r} in {database_url!r}: "
-        "expected sqlite:///PATH or postgresql://..."
+        f"unsupported database URL scheme {scheme!r} in {database_url!r}: expected sqlite:///PATH or postgresql://..."
     )
 
 
@@ -53,6 +52,13 @@ class Settings(BaseSettings):
     """Whether reads are allowed without a token."""
     workers: int = Field(default=1, ge=1)
     """Number of uvicorn worker processes."""
+    catalog_path: Path | None = None
+    """Imported cards (``mtg-ledger cards import``); default: ``cards.json`` beside the SQLite
+    file, or ``./var/cards.json``."""
+    snapshot_interval: int = Field(default=100, ge=1)
+    """Events between snapshots of a game."""
+    create_tables: bool = True
+    """Create the store's tables at start-up; ``serve`` does it once, then workers skip it."""
 
     @field_validator("database_url")
     @classmethod
@@ -64,6 +70,13 @@ class Settings(BaseSettings):
     def store(self) -> Store:
         """The kind of event store ``database_url`` selects."""
         return store_of(self.database_url)
+
+    @property
+    def imported_cards_path(self) -> Path:
+        if self.catalog_path is not None:
+            return self.catalog_path
+        sqlite = self.sqlite_path
+        return (sqlite.parent if sqlite is not None else Path("var")) / "cards.json"
 
     @property
     def sqlite_path(self) -> Path | None:

@@ -1,5 +1,8 @@
 """Fixtures shared by all tests."""
 
+from __future__ import annotations
+
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -9,6 +12,21 @@ from fastapi.testclient import TestClient
 from api.app import create_app
 from api.settings import Settings
 
+ADMIN_TOKEN = "test-admin-token"
+POSTGRES_ENV = "MTG_LEDGER_TEST_POSTGRES"
+
+
+def postgres_url() -> str | None:
+    return os.environ.get(POSTGRES_ENV) or None
+
+
+def require_postgres() -> str:
+    """The PostgreSQL URL, or skip with the reason when it is unset (set-but-down fails later)."""
+    url = postgres_url()
+    if url is None:
+        pytest.skip(f"{POSTGRES_ENV} is not set: the PostgreSQL suite needs a server URL")
+    return url
+
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
@@ -16,6 +34,8 @@ def settings(tmp_path: Path) -> Settings:
     return Settings(
         _env_file=None,
         database_url=f"sqlite:///{tmp_path / 'ledger.sqlite3'}",
+        admin_token=ADMIN_TOKEN,
+        catalog_path=tmp_path / "cards.json",
     )
 
 
@@ -24,3 +44,8 @@ def client(settings: Settings) -> Iterator[TestClient]:
     """An HTTP client for an app built from ``settings``, with its lifespan running."""
     with TestClient(create_app(settings)) as test_client:
         yield test_client
+
+
+@pytest.fixture
+def admin_headers() -> dict[str, str]:
+    return {"Authorization": f"Bearer {ADMIN_TOKEN}"}

@@ -1,0 +1,104 @@
+"""Authentication and roles (API.md, Conventions).
+
+Roles form a ladder: ``spectator < player < scorekeeper < judge < admin``; "scorekeeper+" means
+scorekeeper, judge or admin. A ``player`` token is bound to one game and one player and may act
+only there, only as that player. Tokens are stored hashed by the service; the bootstrap admin
+token comes from ``MTG_LEDGER_ADMIN_TOKEN`` or is generated once and printed once.
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from fastapi import Request
+
+from api.errors import ApiError
+
+Role = Literal["spectator", "player", "scorekeeper", "judge", "admin"]
+ROLES: tuple[Role, ...] = ("spectator", "player", "scorekeeper", "judge", "admin")
+RANK = {role: i for i, role in enumerate(ROLES)}
+
+
+@dataclass(frozen=True, slots=True)
+class Principal:
+    """Who is calling: the token's name and role, and for players their game and player."""
+
+    name: str
+    role: Role
+    game_id: str | None = None
+    player_id: str | None = None
+
+    def at_least(self, role: Role) -> bool:
+        return RANK[self.role] >= RANK[role]
+
+
+ANONYMOUS = Principal(name="anonymous", role="spectator")
+
+
+def bearer(request: Request) -> str | None:
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "invalid_token", "Authorization must be 'Bearer <token>'", {"WWW-Authenticate": "Bearer"})
+    return token.strip()
+
+
+def authenticate(request: Request) -> Principal | None:
+    """The caller, or ``None`` when no token was sent; a bad token is 401."""
+    token = bearer(request)
+    if token is None:
+        return None
+    settings = request.app.state.settings
+    if settings.admin_token is not None and hmac.compare_digest(
+        token.encode(), settings.admin_token.get_secret_value().encode()
+    ):
+        return Principal(name="admin", role="admin")
+    info = request.app.state.service.lookup_token(token)
+    if info is None:
+        raise ApiError(401, "invalid_token", "the bearer token is not known", {"WWW-Authenticate": "Bearer"})
+    return Principal(name=info.name, role=info.role, game_id=info.game_id, player_id=info.player_id)
+
+
+def require(request: Request, role: Role) -> Principal:
+    """The caller, who must hold at least ``role``; reads may be public (MTG_LEDGER_PUBLIC_READS)."""
+    principal = authenticate(request)
+    if principal is None:
+        if role == "spectator" and request.app.state.settings.public_reads:
+            return ANONYMOUS
+        raise ApiError(401, "unauthorized", "this endpoint needs a bearer token", {"WWW-Authenticate": "Bearer"})
+    if not principal.at_least(role):
+        raise ApiError(403, "forbidden", f"role {principal.role!r} may not do this; it needs {role!r} or above")
+    return principal
+
+
+def check_player_action(principal: Principal, game_id: str, body: Any, state: Any) -> None:
+    """A player token acts only in its own game, only as its own player (API.md, Roles)."""
+    if principal.role != "player":
+        return
+    if principal.game_id != game_id:
+        raise ApiError(403, "wrong_game", f"this player token is bound to game {principal.game_id!r}")
+    me = principal.player_id
+    if not isinstance(body, Mapping):
+        return  # the kernel answers a malformed body
+    kind = body.get("type")
+    if kind in ("note",):
+        raise ApiError(403, "forbidden", "notes on the record are for judges")
+    if "player" in body and body.get("player") != me:
+        raise ApiError(403, "not_your_player", f"this token acts as {me!r}, not {body.get('player')!r}")
+    if kind in ("tap", "untap", "move", "sacrifice", "activate") and isinstance(body.get("permanent"), str):
+        perm = state.battlefield.get(body["permanent"])
+        if perm is not None and perm.controller != me and kind != "activate":
+            raise ApiError(403, "not_your_permanent", f"{body['permanent']!r} is controlled by {perm.controller!r}")
+    if kind == "enter" and body.get("controller") != me:
+        raise ApiError(403, "not_your_player", f"this token acts as {me!r}, not {body.get('controller')!r}")
+    if kind == "order_triggers" and state.pending:
+        side = state.pending[0].controller
+        if side not in (me, state.players[me].team if me in state.players else None):
+            raise ApiError(403, "not_your_triggers", f"the triggers waiting are {side!r}'s to order")
+    if kind == "advance" and me not in state.active_players():
+        raise ApiError(403, "not_your_turn", f"only the active player may end the step; {me!r} is not active")

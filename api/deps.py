@@ -1,0 +1,94 @@
+"""Request-scoped helpers: the service, the caller, bodies and headers."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+from fastapi import Depends, Request
+
+from api.auth import Principal, require
+from api.errors import ApiError
+from api.settings import Settings
+from projections.service import LedgerService
+
+MAX_BODY = 4 * 1024 * 1024
+
+
+def get_settings(request: Request) -> Settings:
+    settings: Settings = request.app.state.settings
+    return settings
+
+
+def get_service(request: Request) -> LedgerService:
+    service: LedgerService = request.app.state.service
+    return service
+
+
+SettingsDep = Annotated[Settings, Depends(get_settings)]
+ServiceDep = Annotated[LedgerService, Depends(get_service)]
+
+
+def reader(request: Request) -> Principal:
+    return require(request, "spectator")
+
+
+def scorekeeper(request: Request) -> Principal:
+    return require(request, "scorekeeper")
+
+
+def player_or_above(request: Request) -> Principal:
+    return require(request, "player")
+
+
+def judge(request: Request) -> Principal:
+    return require(request, "judge")
+
+
+def admin(request: Request) -> Principal:
+    return require(request, "admin")
+
+
+Reader = Annotated[Principal, Depends(reader)]
+Scorekeeper = Annotated[Principal, Depends(scorekeeper)]
+Actor = Annotated[Principal, Depends(player_or_above)]
+Judge = Annotated[Principal, Depends(judge)]
+Admin = Annotated[Principal, Depends(admin)]
+
+
+async def raw_body(request: Request) -> bytes:
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        raise ApiError(413, "payload_too_large", f"the body is {len(body)} bytes; the limit is {MAX_BODY}")
+    return body
+
+
+def parse_json(body: bytes) -> Any:
+    """The body as JSON; malformed JSON is 400 ``malformed_json``."""
+    if not body.strip():
+        raise ApiError(400, "malformed_json", "the request needs a JSON body")
+    try:
+        return json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise ApiError(400, "malformed_json", f"the body is not valid JSON: {err}") from None
+
+
+def json_object(body: bytes) -> dict[str, Any]:
+    value = parse_json(body)
+    if not isinstance(value, dict):
+        raise ApiError(400, "invalid_body", f"the body must be a JSON object, got {type(value).__name__}")
+    return value
+
+
+def if_match(request: Request) -> int | None:
+    """``If-Match: "<version>"`` (quotes and a weak ``W/`` prefix allowed)."""
+    raw = request.headers.get("if-match")
+    if raw is None:
+        return None
+    text = raw.strip()
+    if text.startswith("W/"):
+        text = text[2:]
+    text = text.strip('"')
+    if not text.isdigit():
+        raise ApiError(400, "invalid_if_match", f'If-Match must be a game version like "7", got {raw!r}')
+    return int(text)

@@ -1,0 +1,71 @@
+"""Tokens (admin) and the card catalog (API.md, Tokens and Cards)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from starlette.concurrency import run_in_threadpool
+
+from api import schemas
+from api.deps import Admin, Reader, ServiceDep, json_object, raw_body
+from api.errors import ApiError
+from api.routes.games import ERRORS
+from domain.cards.behaviour import behaviour_of
+
+router = APIRouter(prefix="/v1", tags=["admin"])
+ROLES = ("spectator", "player", "scorekeeper", "judge", "admin")
+
+
+@router.post(
+    "/tokens",
+    status_code=201,
+    response_model=schemas.TokenCreated,
+    responses=ERRORS,
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {
+                "application/json": {
+                    "schema": {"$ref": "#/components/schemas/TokenCreate"},
+                    "example": {"name": "Jane (L2)", "role": "judge"},
+                }
+            },
+        }
+    },
+    summary="Create a token (admin); the secret is shown once",
+)
+async def create_token(request: Request, service: ServiceDep, principal: Admin) -> dict[str, Any]:
+    body = json_object(await raw_body(request))
+    name, role = body.get("name"), body.get("role")
+    if not isinstance(name, str) or not name.strip() or len(name) > 200:
+        raise ApiError(400, "invalid_field", f"'name' must be a non-empty string (at most 200), got {name!r}")
+    if role not in ROLES:
+        raise ApiError(400, "invalid_role", f"'role' must be one of {list(ROLES)}, got {role!r}")
+    game_id, player_id = body.get("game_id"), body.get("player_id")
+    for field, value in (("game_id", game_id), ("player_id", player_id)):
+        if value is not None and (not isinstance(value, str) or not value):
+            raise ApiError(400, "invalid_field", f"'{field}' must be a non-empty string, got {value!r}")
+    if role == "player":
+        if game_id is None or player_id is None:
+            raise ApiError(400, "missing_field", "a player token needs 'game_id' and 'player_id'")
+        _, state = await run_in_threadpool(service.state_at, game_id, None)
+        if player_id not in state.players:
+            raise ApiError(404, "unknown_player", f"game {game_id!r} has no player {player_id!r}")
+    elif game_id is not None or player_id is not None:
+        raise ApiError(400, "invalid_field", "only player tokens are bound to a game and player")
+    secret = await run_in_threadpool(service.create_token, name, role, game_id, player_id)
+    return {"token": secret, "name": name, "role": role, "game_id": game_id, "player_id": player_id}
+
+
+@router.get("/cards/{name}", response_model=schemas.CardOut, responses=ERRORS, tags=["cards"], summary="Catalog entry")
+async def get_card(name: str, request: Request, principal: Reader) -> dict[str, Any]:
+    card = request.app.state.catalog.get(name)
+    if card is None:
+        raise ApiError(422, "unknown_card", f"unknown card {name!r}: not in the catalog")
+    return {**card.to_json(), "implemented": behaviour_of(card.name) is not None or _intrinsic(card.subtypes)}
+
+
+def _intrinsic(subtypes: frozenset[str]) -> bool:
+    """Basic land types carry their mana ability by rule (CR 305.6)."""
+    return bool(subtypes & {"Plains", "Island", "Swamp", "Mountain", "Forest"})

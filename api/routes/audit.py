@@ -1,0 +1,145 @@
+"""The record: events (paged), the live SSE stream, the timeline, verify, export and import."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Query, Request
+from fastapi.responses import JSONResponse, StreamingResponse
+from starlette.concurrency import run_in_threadpool
+
+from api import schemas
+from api.auth import Principal
+from api.deps import Admin, Judge, Reader, ServiceDep, raw_body
+from api.errors import ApiError
+from api.presenters import event_out, game_out
+from api.routes.games import ERRORS
+from projections.service import Actor as StoreActor
+from projections.service import LedgerService
+
+router = APIRouter(prefix="/v1/games", tags=["record"])
+POLL_SECONDS = 0.25
+KEEPALIVE_SECONDS = 15.0
+
+
+@router.get("/{game_id}/events", response_model=schemas.EventPage, responses=ERRORS, summary="Events, paged")
+async def list_events(
+    game_id: str,
+    service: ServiceDep,
+    principal: Reader,
+    after: Annotated[int, Query(ge=0)] = 0,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 100,
+) -> dict[str, Any]:
+    events = await run_in_threadpool(service.events, game_id, after, limit)
+    head = await run_in_threadpool(service.head_version, game_id)
+    last = events[-1].version if events else after
+    return {
+        "events": [event_out(e, principal) for e in events],
+        "next_after": last if last < head else None,
+    }
+
+
+async def _sse(
+    service: LedgerService, game_id: str, after: int, principal: Principal, follow: bool, request: Request
+) -> AsyncIterator[str]:
+    last = after
+    idle = 0.0
+    yield "retry: 2000\n\n"
+    while True:
+        events = await run_in_threadpool(service.events, game_id, last, 500)
+        for event in events:
+            payload = json.dumps(event_out(event, principal), separators=(",", ":"))
+            yield f"id: {event.version}\nevent: {event.type}\ndata: {payload}\n\n"
+            last = event.version
+        if len(events) == 500:
+            continue
+        if not follow or await request.is_disconnected():
+            return
+        await asyncio.sleep(POLL_SECONDS)
+        idle += POLL_SECONDS
+        if idle >= KEEPALIVE_SECONDS:
+            idle = 0.0
+            yield ": keep-alive\n\n"
+
+
+@router.get(
+    "/{game_id}/events/stream",
+    responses={**ERRORS, 200: {"content": {"text/event-stream": {}}, "description": "one SSE event per stored event"}},
+    summary="Live events (Server-Sent Events); resumes after Last-Event-ID",
+)
+async def stream_events(
+    game_id: str,
+    request: Request,
+    service: ServiceDep,
+    principal: Reader,
+    last_event_id: Annotated[str | None, Header()] = None,
+    after: Annotated[int | None, Query(ge=0)] = None,
+    follow: bool = True,
+) -> StreamingResponse:
+    start = after or 0
+    if last_event_id is not None:
+        if not last_event_id.strip().isdigit():
+            raise ApiError(400, "invalid_last_event_id", f"Last-Event-ID must be a version, got {last_event_id!r}")
+        start = int(last_event_id.strip())
+    await run_in_threadpool(service.head_version, game_id)  # 404 before the stream starts
+    return StreamingResponse(
+        _sse(service, game_id, start, principal, follow, request),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )
+
+
+@router.get("/{game_id}/timeline", responses=ERRORS, summary="Readable lines by turn and step")
+async def timeline(game_id: str, service: ServiceDep, principal: Reader) -> dict[str, Any]:
+    groups = await run_in_threadpool(service.timeline, game_id)
+    return {"game_id": game_id, "timeline": groups}
+
+
+@router.get("/{game_id}/verify", response_model=schemas.VerifyOut, responses=ERRORS, summary="Check the hash chain")
+async def verify(game_id: str, service: ServiceDep, principal: Reader) -> dict[str, Any]:
+    report = await run_in_threadpool(service.verify, game_id)
+    return {
+        "ok": report.ok,
+        "events": report.events,
+        "head": report.head,
+        "first_bad_version": report.first_bad_version,
+    }
+
+
+@router.get(
+    "/{game_id}/export",
+    responses={**ERRORS, 200: {"content": {"application/x-ndjson": {}}, "description": "header line, then events"}},
+    summary="Export the record as NDJSON (judge+)",
+)
+async def export(game_id: str, service: ServiceDep, principal: Judge) -> StreamingResponse:
+    lines = await run_in_threadpool(lambda: list(service.export(game_id)))
+    return StreamingResponse(
+        iter(line if line.endswith("\n") else line + "\n" for line in lines),
+        media_type="application/x-ndjson",
+        headers={"Content-Disposition": f'attachment; filename="{game_id}.ndjson"'},
+    )
+
+
+@router.post(
+    "/import",
+    status_code=201,
+    response_model=schemas.GameOut,
+    responses=ERRORS,
+    openapi_extra={
+        "requestBody": {"required": True, "content": {"application/x-ndjson": {"schema": {"type": "string"}}}}
+    },
+    summary="Import an exported record: verified and replayed through the rules (admin)",
+)
+async def import_game(request: Request, service: ServiceDep, principal: Admin) -> JSONResponse:
+    body = await raw_body(request)
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ApiError(400, "malformed_ndjson", "the export file must be UTF-8 NDJSON") from None
+    if not text.strip():
+        raise ApiError(400, "malformed_ndjson", "the body is empty: send an exported NDJSON file")
+    result = await run_in_threadpool(service.import_game, text.splitlines(), StoreActor(principal.name, principal.role))
+    return JSONResponse(game_out(result.game_id, result.version, result.state, principal), status_code=201)

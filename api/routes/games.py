@@ -1,0 +1,161 @@
+"""Games: create, list, state (live and at a version), actions and undo (API.md)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
+
+from api import schemas
+from api.auth import check_player_action
+from api.deps import Actor, Judge, Reader, Scorekeeper, ServiceDep, if_match, json_object, raw_body
+from api.errors import ApiError
+from api.idempotency import idempotent
+from api.presenters import action_out, game_out
+from projections.service import Actor as StoreActor
+
+router = APIRouter(prefix="/v1/games", tags=["games"])
+PROBLEM = {"content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"description": desc, **PROBLEM}
+    for status, desc in (
+        (400, "malformed request"),
+        (401, "no or bad token"),
+        (403, "role not allowed"),
+        (404, "unknown game or object"),
+        (409, "version conflict or idempotency-key reuse"),
+        (422, "illegal by the rules or the game state"),
+    )
+}
+
+
+@router.post(
+    "",
+    status_code=201,
+    response_model=schemas.GameOut,
+    responses=ERRORS,
+    openapi_extra=schemas.body_doc("GameCreate", {"two_player": schemas.GAME_CREATE_EXAMPLE}),
+    summary="Create a game (scorekeeper+)",
+)
+async def create_game(request: Request, service: ServiceDep, principal: Scorekeeper) -> JSONResponse:
+    body_bytes = await raw_body(request)
+    body = json_object(body_bytes)
+    game_id = body.get("game_id")
+    if game_id is not None and not isinstance(game_id, str):
+        raise ApiError(400, "invalid_game_id", f"game_id must be a string, got {game_id!r}")
+
+    def perform(key: str | None, fingerprint: str | None) -> tuple[int, dict[str, Any]]:
+        result = service.create_game(
+            body,
+            StoreActor(principal.name, principal.role),
+            game_id,
+            idempotency_key=key,
+            request_fingerprint=fingerprint,
+        )
+        return 201, {**game_out(result.game_id, result.version, result.state, principal), "action_id": result.action_id}
+
+    return await idempotent(request, service, body_bytes, perform)
+
+
+@router.get("", summary="List game summaries (read model)", responses=ERRORS)
+async def list_games(
+    service: ServiceDep,
+    principal: Reader,
+    event: str | None = None,
+    round: Annotated[int | None, Query(ge=0)] = None,
+    table: Annotated[int | None, Query(ge=0)] = None,
+    status: Annotated[str | None, Query(pattern="^(in_progress|finished)$")] = None,
+) -> dict[str, Any]:
+    games = await run_in_threadpool(service.list_games, event, round, table, status)
+    return {"games": [g.to_json() for g in games]}
+
+
+@router.get("/{game_id}", response_model=schemas.GameOut, responses=ERRORS, summary="Game state, live or at a version")
+async def get_game(
+    game_id: str,
+    service: ServiceDep,
+    principal: Reader,
+    version: Annotated[int | None, Query(ge=1)] = None,
+) -> dict[str, Any]:
+    at, state = await run_in_threadpool(service.state_at, game_id, version)
+    return game_out(game_id, at, state, principal)
+
+
+@router.post(
+    "/{game_id}/actions",
+    status_code=201,
+    response_model=schemas.ActionOut,
+    responses=ERRORS,
+    openapi_extra=schemas.body_doc("Action", schemas.ACTION_EXAMPLES),
+    summary="Report an action (player in own game, scorekeeper+)",
+)
+async def post_action(game_id: str, request: Request, service: ServiceDep, principal: Actor) -> JSONResponse:
+    body_bytes = await raw_body(request)
+    body = json_object(body_bytes)
+    expected = if_match(request)
+    if principal.role == "player":
+        _, state = await run_in_threadpool(service.state_at, game_id, None)
+        check_player_action(principal, game_id, body, state)
+    elif body.get("type") == "note" and not principal.at_least("judge"):
+        raise ApiError(403, "forbidden", "notes on the record are for judges (role judge or above)")
+
+    def perform(key: str | None, fingerprint: str | None) -> tuple[int, dict[str, Any]]:
+        result = service.act(
+            game_id,
+            body,
+            StoreActor(principal.name, principal.role),
+            expected,
+            idempotency_key=key,
+            request_fingerprint=fingerprint,
+        )
+        return 201, action_out(result, principal)
+
+    return await idempotent(request, service, body_bytes, perform)
+
+
+@router.post(
+    "/{game_id}/undo",
+    status_code=201,
+    response_model=schemas.ActionOut,
+    responses=ERRORS,
+    openapi_extra=schemas.body_doc(
+        "Undo",
+        {
+            "last_action": {"actions": 1, "reason": "wrong target reported"},
+            "to_version": {"to_version": 12, "reason": "backup"},
+        },
+    ),
+    summary="Undo by appending a revert (judge+)",
+)
+async def undo(game_id: str, request: Request, service: ServiceDep, principal: Judge) -> JSONResponse:
+    body_bytes = await raw_body(request)
+    body = json_object(body_bytes)
+    reason = body.get("reason")
+    if not isinstance(reason, str) or not reason.strip():
+        raise ApiError(400, "reason_required", "undo needs a 'reason' (a non-empty string) for the record")
+    to_version, actions = body.get("to_version"), body.get("actions")
+    for name, value in (("to_version", to_version), ("actions", actions)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+            raise ApiError(400, "invalid_field", f"'{name}' must be an integer >= 1, got {value!r}")
+    if to_version is not None and actions is not None:
+        raise ApiError(400, "invalid_field", "give either 'to_version' or 'actions', not both")
+    if to_version is None and actions is None:
+        actions = 1
+    expected = if_match(request)
+
+    def perform(key: str | None, fingerprint: str | None) -> tuple[int, dict[str, Any]]:
+        result = service.undo(
+            game_id,
+            to_version=to_version,
+            actions=actions,
+            reason=reason,
+            actor=StoreActor(principal.name, principal.role),
+            expected_version=expected,
+            idempotency_key=key,
+            request_fingerprint=fingerprint,
+        )
+        return 201, action_out(result, principal)
+
+    return await idempotent(request, service, body_bytes, perform)

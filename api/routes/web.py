@@ -1,0 +1,75 @@
+"""The web page for judges and replay viewers: the games list at ``/``, a game at
+``/games/{id}`` (``?version=V`` opens it at a version). One static page; it reads the API.
+
+The page and its files are hand-written (``api/static``: ``index.html``, ``app.js``, ``app.css``)
+and load nothing from elsewhere, so a strict Content-Security-Policy holds: scripts and styles
+from this origin only, no inline script, no framing. The bearer token the page uses never appears
+in a URL (``#token=`` is moved into ``sessionStorage`` and the fragment is never sent), and
+``Referrer-Policy: no-referrer`` keeps addresses out of other sites' logs. See ``docs/web.md``.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from fastapi import APIRouter
+from fastapi.responses import HTMLResponse, Response
+
+from api.errors import ApiError
+
+router = APIRouter(include_in_schema=False)
+STATIC = resources.files("api").joinpath("static")
+TYPES = {
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".html": "text/html; charset=utf-8",
+    ".png": "image/png",
+}
+CSP = "; ".join(
+    (
+        "default-src 'none'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data: blob:",
+        "connect-src 'self'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    )
+)
+PAGE_HEADERS = {
+    "Content-Security-Policy": CSP,
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    # Small files that change with the server: always revalidate, never serve a stale script.
+    "Cache-Control": "no-cache",
+}
+
+
+def _page() -> HTMLResponse:
+    return HTMLResponse(STATIC.joinpath("index.html").read_text(encoding="utf-8"), headers=PAGE_HEADERS)
+
+
+@router.get("/")
+def index() -> HTMLResponse:
+    """The games list."""
+    return _page()
+
+
+@router.get("/games/{game_id}")
+def game_page(game_id: str) -> HTMLResponse:
+    """One game; the page reads ``game_id`` (and ``?version=``) from its own address."""
+    return _page()
+
+
+@router.get("/static/{name}")
+def static_file(name: str) -> Response:
+    """A file of the page, by plain name (no directories, no hidden files)."""
+    suffix = name[name.rfind(".") :] if "." in name else ""
+    if "/" in name or "\\" in name or name.startswith(".") or suffix not in TYPES:
+        raise ApiError(404, "not_found", f"no static file {name!r}")
+    target = STATIC.joinpath(name)
+    if not target.is_file():
+        raise ApiError(404, "not_found", f"no static file {name!r}")
+    return Response(target.read_bytes(), media_type=TYPES[suffix], headers=PAGE_HEADERS)
