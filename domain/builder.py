@@ -23,6 +23,9 @@ class Builder:
         self.events: list[Event] = []
         self.fired: list[StackObject] = []
         """Triggered abilities waiting to be put on the stack (CR 603.3)."""
+        self.replacement_order: tuple[str, ...] = ()
+        """Ids of replacement-effect sources in the order the affected side chose to apply them,
+        where several apply to one event (CR 616.1); empty: the server's default."""
         self._seq = state.next_seq
 
     def emit(self, type_: str, data: dict[str, Any], rule: str | None = None) -> Event:
@@ -33,7 +36,7 @@ class Builder:
         before = self.state
         self.state = evolve(before, event)
         self.events.append(event)
-        for spec in detect_triggers(before, event, self.state):
+        for spec in detect_triggers(before, event, self.state, self):
             self.fired.append(self.stack_object(spec))
         return event
 

@@ -33,6 +33,12 @@ class Choices:
     x: int | None = None
     mode: Any = None
     may: bool | None = None
+    proliferate_rounds: tuple[tuple[dict[str, str], ...], ...] | None = None
+    """For an effect that proliferates more than once: one list of choices per proliferate, given
+    as ``"proliferate": [[...], [...]]`` (``proliferate`` then holds the first list)."""
+    replacement_order: tuple[str, ...] = ()
+    """Ids of replacement-effect sources, in the order to apply them where several modify one
+    event (CR 616.1); see ``domain.rules.replacements``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +62,7 @@ class AddCounters:
     kind: str
     amount: int
     source: str | None = None
+    replacement_order: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +89,11 @@ class Damage:
     target: Target
     amount: int
     source: str | None = None
+    """A card name or note, or the id of the permanent dealing the damage (its keywords apply)."""
     infect: bool = False
     toxic: int = 0
+    combat: bool = False
+    """Combat damage (CR 510): "deals combat damage to a player" abilities trigger on it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +117,7 @@ class Proliferate:
     player: str
     choose: tuple[dict[str, str], ...]
     source: str | None = None
+    replacement_order: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +146,16 @@ class Enter:
     tapped: bool = False
     token: bool = False
     x: int = 0
+    replacement_order: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """Declared attackers (CR 508.1): each entry names a creature and what it attacks."""
+
+    player: str
+    attackers: tuple[tuple[str, Target], ...]
+    """(attacking permanent id, ``{"player": id}`` or ``{"permanent": id}`` it attacks)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,6 +225,7 @@ Command = (
     | Cast
     | PlayLand
     | Activate
+    | Attack
 )
 
 
@@ -306,6 +328,15 @@ def _counter_map(value: Any, where: str) -> dict[str, int]:
     return {k: n for k, n in value.items() if n > 0}
 
 
+def parse_replacement_order(value: Any, where: str) -> tuple[str, ...]:
+    """``replacement_order``: permanent ids, first applied first (CR 616.1)."""
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(i, str) and i for i in value):
+        raise InvalidCommand(f"{where} must list permanent ids, got {value!r}", "invalid_field")
+    return tuple(value)
+
+
 def parse_choices(value: Any, resolve: CardResolver) -> Choices:
     if value is None:
         return Choices()
@@ -315,15 +346,27 @@ def parse_choices(value: Any, resolve: CardResolver) -> Choices:
     x = body.int_("x", minimum=0) if body.has("x") else None
     may = body.bool_("may") if body.has("may") else None
     targets = body.list_("targets")
+    raw_prolif = value.get("proliferate")
+    proliferate: tuple[dict[str, str], ...] | None = None
+    rounds: tuple[tuple[dict[str, str], ...], ...] | None = None
+    if isinstance(raw_prolif, list) and raw_prolif and all(isinstance(r, list) for r in raw_prolif):
+        rounds = tuple(
+            parse_choice_list(r, f"resolve: 'choices.proliferate[{i}]'") for i, r in enumerate(raw_prolif)
+        )
+        proliferate = rounds[0]
+    elif raw_prolif is not None:
+        proliferate = parse_choice_list(raw_prolif, "resolve: 'choices.proliferate'")
     return Choices(
         cards=body.cards("cards", resolve),
-        proliferate=parse_choice_list(value["proliferate"], "resolve: 'choices.proliferate'")
-        if value.get("proliferate") is not None
-        else None,
+        proliferate=proliferate,
         targets=tuple(targets) if targets is not None else None,
         x=x,
         mode=value.get("mode"),
         may=may,
+        proliferate_rounds=rounds,
+        replacement_order=parse_replacement_order(
+            value.get("replacement_order"), "resolve: 'choices.replacement_order'"
+        ),
     )
 
 
@@ -371,7 +414,13 @@ def _order(b: _Body, _: CardResolver) -> OrderTriggers:
 
 
 def _add_counters(b: _Body, _: CardResolver) -> AddCounters:
-    return AddCounters(b.target(), b.str_("kind"), b.int_("amount", minimum=1), b.opt_str("source"))
+    return AddCounters(
+        b.target(),
+        b.str_("kind"),
+        b.int_("amount", minimum=1),
+        b.opt_str("source"),
+        parse_replacement_order(b.body.get("replacement_order"), "add_counters: 'replacement_order'"),
+    )
 
 
 def _remove_counters(b: _Body, _: CardResolver) -> RemoveCounters:
@@ -395,6 +444,7 @@ def _damage(b: _Body, _: CardResolver) -> Damage:
         b.opt_str("source"),
         b.bool_("infect"),
         b.int_("toxic", minimum=0, default=0),
+        b.bool_("combat"),
     )
 
 
@@ -408,7 +458,12 @@ def _draw(b: _Body, r: CardResolver) -> Draw:
 
 def _proliferate(b: _Body, _: CardResolver) -> Proliferate:
     choose = b.body.get("choose", [])
-    return Proliferate(b.str_("player"), parse_choice_list(choose, "proliferate: 'choose'"), b.opt_str("source"))
+    return Proliferate(
+        b.str_("player"),
+        parse_choice_list(choose, "proliferate: 'choose'"),
+        b.opt_str("source"),
+        parse_replacement_order(b.body.get("replacement_order"), "proliferate: 'replacement_order'"),
+    )
 
 
 def _move(b: _Body, _: CardResolver) -> Move:
@@ -429,6 +484,7 @@ def _enter(b: _Body, r: CardResolver) -> Enter:
         tapped=b.bool_("tapped"),
         token=b.bool_("token"),
         x=b.int_("x", minimum=0, default=0),
+        replacement_order=parse_replacement_order(b.body.get("replacement_order"), "enter: 'replacement_order'"),
     )
 
 
@@ -465,6 +521,22 @@ def _activate(b: _Body, _: CardResolver) -> Activate:
     )
 
 
+def _attack(b: _Body, _: CardResolver) -> Attack:
+    """``{"player": "P1", "attackers": [{"permanent": "moth", "attacks": {"player": "P2"}}]}``."""
+    items = b.list_("attackers")
+    if not items:
+        raise InvalidCommand(f"attack: 'attackers' must be a non-empty list, got {items!r}", "invalid_field")
+    out: list[tuple[str, Target]] = []
+    for i, item in enumerate(items):
+        where = f"attack: 'attackers[{i}]'"
+        if not isinstance(item, Mapping) or not isinstance(item.get("permanent"), str) or not item["permanent"]:
+            raise InvalidCommand(
+                f'{where} must be {{"permanent": id, "attacks": target}}, got {item!r}', "invalid_field"
+            )
+        out.append((item["permanent"], parse_target(item.get("attacks"), f"{where}.attacks")))
+    return Attack(b.str_("player"), tuple(out))
+
+
 def _note(b: _Body, _: CardResolver) -> Note:
     text = b.str_("text")
     if len(text) > 10_000:
@@ -495,5 +567,6 @@ _PARSERS: dict[str, Callable[[_Body, CardResolver], Command]] = {
     "cast": _cast,
     "play_land": _play_land,
     "activate": _activate,
+    "attack": _attack,
 }
 ACTION_TYPES: tuple[str, ...] = tuple(_PARSERS)

@@ -16,10 +16,11 @@ from domain.builder import Builder
 from domain.errors import IllegalAction
 from domain.rules import lookup
 from domain.rules.activate import activate
+from domain.rules.combat import declare_attackers, report_damage
 from domain.rules.counters import add_counters, remove_counters
-from domain.rules.damage import deal_damage
 from domain.rules.life import gain_life, lose_life, pay_life
 from domain.rules.proliferate import proliferate
+from domain.rules.sba import leave_game
 from domain.rules.spells import cast, play_land
 from domain.rules.stack import order_triggers, resolve_top, settle
 from domain.rules.turns import advance
@@ -77,7 +78,9 @@ def _life(b: Builder, cmd: c.ChangeLife) -> None:
 
 
 def _damage(b: Builder, cmd: c.Damage) -> None:
-    deal_damage(b, cmd.target, cmd.amount, _cause(cmd.source), infect=cmd.infect, toxic=cmd.toxic)
+    if "player" in cmd.target:
+        lookup.player_in_game(b.state, cmd.target["player"])  # not to a player who left (800.4a, 800.4e)
+    report_damage(b, cmd)
 
 
 def _mill(b: Builder, cmd: c.Mill) -> None:
@@ -132,16 +135,10 @@ def _enter(b: Builder, cmd: c.Enter) -> None:
 
 
 def _concede(b: Builder, cmd: c.Concede) -> None:
-    """A player may concede at any time (104.3a); in multiplayer their objects leave (800.4a)."""
+    """A player may concede at any time (104.3a); in a game that goes on they leave it (800.4a)."""
     lookup.player_in_game(b.state, cmd.player)
     b.emit(ev.PLAYER_LOST, {"player": cmd.player, "rule": "CR 104.3a", "reason": "conceded"}, "CR 104.3a")
-    if b.state.variant == "multiplayer":
-        for perm in list(b.state.battlefield.values()):
-            if perm.owner == cmd.player:
-                leave_battlefield(b, perm.id, "none", "owner left the game", "CR 800.4a")
-        for obj in list(b.state.stack):
-            if obj.controller == cmd.player:
-                b.emit(ev.STACK_OBJECT_COUNTERED, {"id": obj.id, "reason": "controller left the game"}, "CR 800.4a")
+    leave_game(b, cmd.player)
 
 
 def _note(b: Builder, cmd: c.Note) -> None:
@@ -168,6 +165,7 @@ _HANDLERS: dict[type[Any], Callable[[Builder, Any], None]] = {
     c.Cast: cast,
     c.PlayLand: play_land,
     c.Activate: activate,
+    c.Attack: declare_attackers,
 }
 #: Commands whose handler already ends with ``settle`` (it must run once, at the end).
 _SETTLES_ITSELF = (c.Advance, c.Resolve, c.OrderTriggers, c.Cast, c.PlayLand, c.Activate)
@@ -183,6 +181,8 @@ def run(state: GameState, command: c.Command) -> tuple[list[ev.Event], GameState
     """``decide`` and the state after its events (what the Builder already folded)."""
     _guard(state, command)
     b = Builder(state)
+    choices = command.choices if isinstance(command, c.Resolve) else None
+    b.replacement_order = getattr(choices or command, "replacement_order", ())
     _HANDLERS[type(command)](b, command)
     if not isinstance(command, _SETTLES_ITSELF) and not isinstance(command, c.Note):
         settle(b)

@@ -40,6 +40,11 @@ TEAM_LOST = "TeamLost"
 GAME_ENDED = "GameEnded"
 NOTE_ADDED = "NoteAdded"
 ACTIONS_REVERTED = "ActionsReverted"
+# Extra vocabulary (the API allows more than its minimum), used by automated cards:
+ATTACKERS_DECLARED = "AttackersDeclared"
+CONTROL_CHANGED = "ControlChanged"
+CARDS_MOVED = "CardsMoved"
+POWER_TOUGHNESS_MODIFIED = "PowerToughnessModified"
 
 #: Every event type the kernel emits (``ActionsReverted`` is folded by the projections).
 EVENT_TYPES: tuple[str, ...] = (
@@ -71,6 +76,10 @@ EVENT_TYPES: tuple[str, ...] = (
     GAME_ENDED,
     NOTE_ADDED,
     ACTIONS_REVERTED,
+    ATTACKERS_DECLARED,
+    CONTROL_CHANGED,
+    CARDS_MOVED,
+    POWER_TOUGHNESS_MODIFIED,
 )
 
 

@@ -64,6 +64,9 @@ def permanent_from_json(raw: Mapping[str, Any]) -> Permanent:
         counters=dict(raw.get("counters") or {}),
         controlled_since_turn_began=bool(raw.get("controlled_since_turn_began", False)),
         token=bool(raw.get("token", False)),
+        attached_to=raw.get("attached_to"),
+        power_until_eot=int(raw.get("power_until_eot", 0)),
+        toughness_until_eot=int(raw.get("toughness_until_eot", 0)),
     )
 
 
@@ -111,9 +114,16 @@ def _set_permanent(state: GameState, permanent: Permanent) -> GameState:
     return replace(state, battlefield=battlefield)
 
 
+def _remember(state: GameState, key: Any) -> GameState:
+    """Note a "once each turn" fact (``GameState.turn_memory``)."""
+    if not isinstance(key, str) or key in state.turn_memory:
+        return state
+    return replace(state, turn_memory=state.turn_memory | {key})
+
+
 def _turn_began(state: GameState, data: Mapping[str, Any]) -> GameState:
     turn = Turn(data["number"], data["active_player"], data.get("active_team"), "untap")
-    state = replace(state, turn=turn)
+    state = replace(state, turn=turn, turn_memory=frozenset())
     active = set(state.active_players())
     # 302.6: permanents of the new active player(s) have now been controlled since the turn began.
     battlefield = {
@@ -127,8 +137,13 @@ def _turn_began(state: GameState, data: Mapping[str, Any]) -> GameState:
 def _step_began(state: GameState, data: Mapping[str, Any]) -> GameState:
     state = replace(state, turn=replace(state.turn, step=data["step"]))
     if data["step"] == "cleanup":
-        # 514.2: damage wears off in the cleanup step.
-        battlefield = {pid: replace(p, damage=0) if p.damage else p for pid, p in state.battlefield.items()}
+        # 514.2: damage wears off and "until end of turn" effects end in the cleanup step.
+        battlefield = {
+            pid: replace(p, damage=0, power_until_eot=0, toughness_until_eot=0)
+            if p.damage or p.power_until_eot or p.toughness_until_eot
+            else p
+            for pid, p in state.battlefield.items()
+        }
         state = replace(state, battlefield=battlefield)
     return state
 
@@ -138,6 +153,8 @@ def _triggers_pending(state: GameState, data: Mapping[str, Any]) -> GameState:
         controller=data["controller"],
         triggers=tuple(StackObject.from_json(t) for t in data["triggers"]),
     )
+    for trigger in group.triggers:
+        state = _remember(state, trigger.params.get("once_per_turn"))
     return replace(state, pending=(*state.pending, group), next_seq=_seq_after(state, data))
 
 
@@ -148,16 +165,24 @@ def _trigger_put_on_stack(state: GameState, data: Mapping[str, Any]) -> GameStat
         rest = tuple(t for t in group.triggers if t.id != obj.id)
         if rest:
             pending.append(replace(group, triggers=rest))
+    state = _remember(state, obj.params.get("once_per_turn"))
     return replace(state, stack=(*state.stack, obj), pending=tuple(pending), next_seq=_seq_after(state, data))
 
 
 def _stack_object_left(state: GameState, data: Mapping[str, Any]) -> GameState:
     obj = next(o for o in state.stack if o.id == data["id"])
+    state = _remember(state, data.get("remember"))
     state = replace(state, stack=tuple(o for o in state.stack if o.id != obj.id))
     if data.get("to") == "graveyard" and obj.card is not None:
         owner = state.players[obj.controller]
         state = _set_player(state, replace(owner, graveyard=(*owner.graveyard, obj.card)))
     return state
+
+
+def _without_one(cards: tuple[Card, ...], name: str) -> tuple[Card, ...]:
+    """``cards`` less the first card named ``name`` (unchanged if there is none)."""
+    names = [c.name for c in cards]
+    return cards[: names.index(name)] + cards[names.index(name) + 1 :] if name in names else cards
 
 
 def _spell_cast(state: GameState, data: Mapping[str, Any]) -> GameState:
@@ -171,11 +196,22 @@ def _spell_cast(state: GameState, data: Mapping[str, Any]) -> GameState:
             player = replace(player, hand=tuple(hand))
         elif player.hand_unknown > 0:
             player = replace(player, hand_unknown=player.hand_unknown - 1)
+    elif obj.card is not None and data["from"] == "graveyard":
+        # 601.2a: the card moves from that zone to the stack.
+        player = replace(player, graveyard=_without_one(player.graveyard, obj.card.name))
+    elif obj.card is not None and data["from"] == "exile":
+        player = replace(player, exile=_without_one(player.exile, obj.card.name))
+    elif data["from"] == "library":
+        if player.library:
+            player = replace(player, library=player.library[1:])
+        elif player.library_unknown > 0:
+            player = replace(player, library_unknown=player.library_unknown - 1)
     state = _set_player(state, player)
     return replace(state, stack=(*state.stack, obj), next_seq=_seq_after(state, data))
 
 
 def _ability_activated(state: GameState, data: Mapping[str, Any]) -> GameState:
+    state = _remember(state, data.get("remember"))
     if data.get("object") is None:
         return state
     obj = StackObject.from_json(data["object"])
@@ -294,6 +330,70 @@ def _tapped(state: GameState, data: Mapping[str, Any], tapped: bool) -> GameStat
     return _set_permanent(state, replace(perm, tapped=tapped))
 
 
+def _control_changed(state: GameState, data: Mapping[str, Any]) -> GameState:
+    """A new controller; the permanent hasn't been under it since their turn began (302.6)."""
+    perm = state.battlefield[data["permanent"]]
+    return _set_permanent(state, replace(perm, controller=data["controller"], controlled_since_turn_began=False))
+
+
+def _without(cards: tuple[Card, ...], taken: tuple[Card, ...]) -> tuple[Card, ...]:
+    """``cards`` less one card of each name in ``taken`` (the first one found)."""
+    rest = list(cards)
+    for card in taken:
+        names = [c.name for c in rest]
+        if card.name in names:
+            del rest[names.index(card.name)]
+    return tuple(rest)
+
+
+def _cards_moved(state: GameState, data: Mapping[str, Any]) -> GameState:
+    """Cards moving between a player's zones other than the battlefield: from the graveyard, hand,
+    library (cards from among its top ones) or the stack, to the hand, graveyard or bottom of the
+    library. Cards put on the bottom "in a random order" become unknown library cards: nobody
+    knows their order (they join the unknown rest)."""
+    player = state.players[data["player"]]
+    cards = _cards(data["cards"])
+    origin, to = data["from"], data["to"]
+    if origin == "graveyard":
+        player = replace(player, graveyard=_without(player.graveyard, cards))
+    elif origin == "library":
+        # Cards from among the top ones: each leaves the known part (its first copy there), or
+        # else the unknown rest, where it had just been revealed.
+        known = list(player.library)
+        unknown = player.library_unknown
+        for card in cards:
+            names = [c.name for c in known]
+            if card.name in names:
+                del known[names.index(card.name)]
+            else:
+                unknown -= 1
+        player = replace(player, library=tuple(known), library_unknown=unknown)
+    elif origin == "hand":
+        player = replace(player, hand=_without(player.hand, cards))
+    if to == "hand":
+        player = replace(player, hand=(*player.hand, *cards))
+    elif to == "graveyard":
+        player = replace(player, graveyard=(*player.graveyard, *cards))
+    elif to == "library_bottom":
+        if data.get("random_order") or player.library_unknown:
+            player = replace(player, library_unknown=player.library_unknown + len(cards))
+        else:
+            player = replace(player, library=(*player.library, *cards))
+    return _set_player(state, player)
+
+
+def _power_toughness_modified(state: GameState, data: Mapping[str, Any]) -> GameState:
+    perm = state.battlefield[data["permanent"]]
+    return _set_permanent(
+        state,
+        replace(
+            perm,
+            power_until_eot=perm.power_until_eot + int(data.get("power", 0)),
+            toughness_until_eot=perm.toughness_until_eot + int(data.get("toughness", 0)),
+        ),
+    )
+
+
 def _mana_added(state: GameState, data: Mapping[str, Any]) -> GameState:
     player = state.players[data["player"]]
     pool = dict(player.mana_pool)
@@ -309,7 +409,16 @@ def _mana_pool_emptied(state: GameState, data: Mapping[str, Any]) -> GameState:
 
 def _player_lost(state: GameState, data: Mapping[str, Any]) -> GameState:
     player = state.players[data["player"]]
-    return _set_player(state, replace(player, lost=True, loss_reason=data.get("rule"), drew_from_empty=False))
+    state = _set_player(state, replace(player, lost=True, loss_reason=data.get("rule"), drew_from_empty=False))
+    if any(t.controller == player.id for g in state.pending for t in g.triggers):
+        # 800.4d: triggers of a player who left the game aren't put on the stack.
+        pending = []
+        for group in state.pending:
+            rest = tuple(t for t in group.triggers if t.controller != player.id)
+            if rest:
+                pending.append(replace(group, triggers=rest))
+        state = replace(state, pending=tuple(pending))
+    return state
 
 
 def _team_lost(state: GameState, data: Mapping[str, Any]) -> GameState:
@@ -365,6 +474,10 @@ HANDLERS: dict[str, Handler] = {
     ev.GAME_ENDED: _game_ended,
     ev.NOTE_ADDED: _unchanged,
     ev.ACTIONS_REVERTED: _actions_reverted,
+    ev.ATTACKERS_DECLARED: lambda s, d: _remember(s, d.get("remember")),  # taps follow as events
+    ev.CONTROL_CHANGED: _control_changed,
+    ev.CARDS_MOVED: _cards_moved,
+    ev.POWER_TOUGHNESS_MODIFIED: _power_toughness_modified,
 }
 
 

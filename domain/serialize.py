@@ -62,6 +62,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "status": state.status,
         "result": {"winners": list(state.result.winners), "draw": state.result.draw} if state.result else None,
         "next_seq": state.next_seq,
+        "turn_memory": sorted(state.turn_memory),
     }
 
 
@@ -105,4 +106,5 @@ def state_from_json(raw: Mapping[str, Any]) -> GameState:
         status=raw["status"],
         result=Result(tuple(result["winners"]), result["draw"]) if result else None,
         next_seq=raw["next_seq"],
+        turn_memory=frozenset(raw.get("turn_memory") or ()),
     )

@@ -116,6 +116,12 @@ class Permanent:
     token: bool = False
     damage: int = 0
     """Damage marked this turn (CR 120.3e); removed in the cleanup step (514.2)."""
+    attached_to: str | None = None
+    """The permanent this Aura enchants (CR 303.4), if any."""
+    power_until_eot: int = 0
+    """Power change from "gets +N/+N until end of turn" effects (layer 7c); ends at cleanup (514.2)."""
+    toughness_until_eot: int = 0
+    """Toughness change from "until end of turn" effects (layer 7c); ends at cleanup (514.2)."""
 
     @property
     def name(self) -> str:
@@ -127,11 +133,19 @@ class Permanent:
         return self.card.is_creature and not self.controlled_since_turn_began and not self.card.has_keyword("haste")
 
     def toughness(self) -> int | None:
-        """Toughness with +1/+1 and -1/-1 counters (CR 122.1a), ``None`` if not a number."""
+        """Toughness with +1/+1 and -1/-1 counters (CR 122.1a) and until-end-of-turn changes,
+        ``None`` if not a number."""
         base = self.card.int_stat(self.card.toughness)
         if base is None:
             return None
-        return base + self.counters.get("+1/+1", 0) - self.counters.get("-1/-1", 0)
+        return base + self.counters.get("+1/+1", 0) - self.counters.get("-1/-1", 0) + self.toughness_until_eot
+
+    def power(self) -> int | None:
+        """Power with +1/+1 and -1/-1 counters and until-end-of-turn changes, ``None`` if not a number."""
+        base = self.card.int_stat(self.card.power)
+        if base is None:
+            return None
+        return base + self.counters.get("+1/+1", 0) - self.counters.get("-1/-1", 0) + self.power_until_eot
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +234,9 @@ class GameState:
     result: Result | None = None
     next_seq: int = 1
     """Next number for server-chosen object ids (stack objects, tokens)."""
+    turn_memory: frozenset[str] = frozenset()
+    """What happened this turn that "only once each turn" abilities ask about (keys such as
+    ``once:<permanent>:<ability>``, ``loyalty:<permanent>``); emptied as each turn begins."""
 
     # -- small read helpers used across the rules ------------------------------------------
     @property
@@ -261,6 +278,8 @@ class GameState:
         """The active player, or every player of the active team in shared team turns."""
         if self.turn.active_team is not None:
             return [pid for pid in self.teams[self.turn.active_team].players if not self.players[pid].lost]
+        if self.players[self.turn.active_player].lost:
+            return []  # 800.4j: the turn of a player who left goes on without an active player
         return [self.turn.active_player]
 
     def apnap_sides(self) -> list[str]:

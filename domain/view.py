@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.rules.activate import is_summoning_sick
 from domain.rules.stack import needs_of
 from domain.state import EMPTY_POOL, GameState
 
@@ -42,7 +43,7 @@ def state_view(state: GameState, *, show_libraries: bool = True) -> dict[str, An
             "controller": perm.controller,
             "tapped": perm.tapped,
             "counters": dict(perm.counters),
-            "summoning_sick": perm.summoning_sick,
+            "summoning_sick": is_summoning_sick(state, perm),
             "token": perm.token,
             "damage": perm.damage,
         }

@@ -58,6 +58,17 @@ async def create_token(request: Request, service: ServiceDep, principal: Admin) 
     return {"token": secret, "name": name, "role": role, "game_id": game_id, "player_id": player_id}
 
 
+@router.get("/whoami", responses=ERRORS, tags=["admin"], summary="The caller's token: name, role and binding")
+async def whoami(principal: Reader) -> dict[str, Any]:
+    """Lets a tool (or the web page) show only what the token may do."""
+    return {
+        "name": principal.name,
+        "role": principal.role,
+        "game_id": principal.game_id,
+        "player_id": principal.player_id,
+    }
+
+
 @router.get("/cards/{name}", response_model=schemas.CardOut, responses=ERRORS, tags=["cards"], summary="Catalog entry")
 async def get_card(name: str, request: Request, principal: Reader) -> dict[str, Any]:
     card = request.app.state.catalog.get(name)

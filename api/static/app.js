@@ -172,7 +172,6 @@
     let text = err.detail || err.title;
     if (err.status) text += ` (${err.status} ${err.title}${err.code ? ", " + err.code : ""})`;
     if (err.status === 401) text += ". Enter a token at the top of the page, or open the page with #token=… after the address.";
-    if (err.status === 403) text += ". The token's role may not do this.";
     return text;
   }
 

@@ -1,5 +1,6 @@
 """Activating abilities (CR 602): cost checks ({T} 107.5, {Q} 107.6, summoning sickness 302.6,
-sacrifice, counters, life), mana abilities resolving at once (605.3b), the rest on the stack."""
+sacrifice, counters, life, loyalty 606), mana abilities resolving at once (605.3b) with the
+triggered mana abilities they trigger (605.4a), the rest on the stack."""
 
 from __future__ import annotations
 
@@ -14,12 +15,14 @@ from domain.errors import IllegalAction
 from domain.rules import lookup
 from domain.rules.counters import count_on, remove_counters
 from domain.rules.life import pay_life
+from domain.rules.replacements import counters_to_place
 from domain.rules.stack import settle
 from domain.rules.zones import leave_battlefield
 from domain.state import GameState, Permanent, StackObject
 
 #: Intrinsic mana abilities of the basic land types (CR 305.6).
 BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+MAIN_PHASES = ("precombat_main", "postcombat_main")
 
 
 def abilities_of(perm: Permanent) -> tuple[ActivatedAbility, ...]:
@@ -32,7 +35,8 @@ def abilities_of(perm: Permanent) -> tuple[ActivatedAbility, ...]:
 
 def could_produce(perm: Permanent, state: GameState, seen: frozenset[str] = frozenset()) -> frozenset[str]:
     """Types of mana the permanent's mana abilities could produce now (CR 106.7); ``seen``
-    breaks loops such as two Exotic Orchards facing each other (each then produces none)."""
+    breaks loops such as two Exotic Orchards facing each other (each then produces none).
+    Triggered mana abilities (Mana Flare) don't count: only the permanent's own abilities."""
     if perm.id in seen:
         return frozenset()
     out: set[str] = set()
@@ -42,8 +46,24 @@ def could_produce(perm: Permanent, state: GameState, seen: frozenset[str] = froz
     return frozenset(out)
 
 
-def _check_tap_symbols(perm: Permanent, tap: bool, untap: bool) -> None:
-    if (tap or untap) and perm.summoning_sick:
+def has_haste(state: GameState, perm: Permanent) -> bool:
+    """Haste printed on the card, or given to all creatures (Concordant Crossroads)."""
+    if perm.card.has_keyword("haste"):
+        return True
+    for other in state.battlefield.values():
+        behaviour = behaviour_of(other.card.name)
+        if behaviour is not None and behaviour.creatures_have_haste and perm.card.is_creature:
+            return True
+    return False
+
+
+def is_summoning_sick(state: GameState, perm: Permanent) -> bool:
+    """A creature (a land creature too) that can't pay {T}/{Q} or attack yet (CR 302.6)."""
+    return perm.card.is_creature and not perm.controlled_since_turn_began and not has_haste(state, perm)
+
+
+def _check_tap_symbols(state: GameState, perm: Permanent, tap: bool, untap: bool) -> None:
+    if (tap or untap) and is_summoning_sick(state, perm):
         raise IllegalAction(
             f"{perm.card.name!r} ({perm.id}) is a creature that hasn't been under its controller's "
             "control since their most recent turn began: it can't pay {T} or {Q} (CR 302.6)",
@@ -81,6 +101,33 @@ def _check_sacrifice(state: GameState, player_id: str, ids: tuple[str, ...], art
         )
 
 
+def loyalty_key(perm: Permanent) -> str:
+    """``turn_memory`` key: a loyalty ability of this permanent was activated this turn (606.3)."""
+    return f"loyalty:{perm.id}"
+
+
+def _check_loyalty(state: GameState, player_id: str, perm: Permanent, cost: int) -> None:
+    """Sorcery timing, once per turn per permanent (606.3); −N needs N counters (606.6)."""
+    if player_id not in state.active_players() or state.turn.step not in MAIN_PHASES or state.stack:
+        raise IllegalAction(
+            f"a loyalty ability of {perm.card.name!r} ({perm.id}) can be activated only in a main phase of "
+            f"its controller's turn with an empty stack (CR 606.3); now: {state.turn.active_player!r}'s "
+            f"{state.turn.step}, {len(state.stack)} object(s) on the stack",
+            "wrong_timing",
+        )
+    if loyalty_key(perm) in state.turn_memory:
+        raise IllegalAction(
+            f"a loyalty ability of {perm.card.name!r} ({perm.id}) was already activated this turn (CR 606.3)",
+            "already_activated",
+        )
+    have = perm.counters.get("loyalty", 0)
+    if cost < 0 and have < -cost:
+        raise IllegalAction(
+            f"{perm.card.name!r} ({perm.id}) has {have} loyalty: it can't pay {cost} (CR 606.6)",
+            "not_enough_counters",
+        )
+
+
 def activate(b: Builder, cmd: Activate) -> None:
     state = b.state
     lookup.player_in_game(state, cmd.player)
@@ -111,7 +158,9 @@ def activate(b: Builder, cmd: Activate) -> None:
             f"{cmd.player!r} doesn't control {perm.id!r} ({perm.card.name}); {perm.controller!r} does (CR 602.2)",
             "not_controller",
         )
-    _check_tap_symbols(perm, tap, untap)
+    if ability.loyalty is not None:
+        _check_loyalty(state, cmd.player, perm, ability.loyalty)
+    _check_tap_symbols(state, perm, tap, untap)
     _check_sacrifice(state, cmd.player, sacrifice, ability.sacrifice_artifact)
     for kind, n in remove.items():
         have = count_on(state, {"permanent": perm.id}, kind)
@@ -120,6 +169,8 @@ def activate(b: Builder, cmd: Activate) -> None:
                 f"the cost removes {n} {kind!r} counter(s) from {perm.id!r}, which has {have} (CR 118.3)",
                 "not_enough_counters",
             )
+    if ability.targets is not None:
+        ability.targets(state, cmd.player, cmd.targets)
 
     if ability.mana is not None:
         produced = {k: n for k, n in ability.mana(perm, state, cmd.mana).items() if n > 0}
@@ -135,9 +186,11 @@ def activate(b: Builder, cmd: Activate) -> None:
             },
             "CR 605.3b",
         )
-        _pay(b, cmd.player, perm, tap, untap, sacrifice, remove, life)
+        _pay(b, cmd.player, perm, tap, untap, sacrifice, remove, life, None)
         if produced:
             b.emit(ev.MANA_ADDED, {"player": cmd.player, "mana": produced, "source": perm.id}, "CR 106.3")
+            if tap and perm.card.is_land:
+                _tapped_for_mana(b, cmd.player, perm, produced, cmd.mana)
         settle(b)
         return
 
@@ -159,20 +212,36 @@ def activate(b: Builder, cmd: Activate) -> None:
         params=params,
         card=perm.card,
     )
-    b.emit(
-        ev.ABILITY_ACTIVATED,
-        {
-            "player": cmd.player,
-            "permanent": perm.id,
-            "ability": cmd.ability,
-            "text": text,
-            "object": obj.to_json(),
-            "seq": seq,
-        },
-        "CR 602.2",
-    )
-    _pay(b, cmd.player, perm, tap, untap, sacrifice, remove, life)
+    data: dict[str, Any] = {
+        "player": cmd.player,
+        "permanent": perm.id,
+        "ability": cmd.ability,
+        "text": text,
+        "object": obj.to_json(),
+        "seq": seq,
+    }
+    if ability.loyalty is not None:
+        data["remember"] = loyalty_key(perm)
+    b.emit(ev.ABILITY_ACTIVATED, data, "CR 602.2")
+    _pay(b, cmd.player, perm, tap, untap, sacrifice, remove, life, ability.loyalty)
     settle(b)
+
+
+def _tapped_for_mana(
+    b: Builder, player_id: str, land: Permanent, produced: Mapping[str, int], choice: str | None
+) -> None:
+    """A land was tapped for mana and produced some (106.12a): triggered mana abilities such as
+    Mana Flare resolve right away, without the stack (605.4a)."""
+    for source in list(b.state.battlefield.values()):
+        behaviour = behaviour_of(source.card.name)
+        for trigger in behaviour.mana_triggers if behaviour else ():
+            extra = {k: n for k, n in trigger(source, land, b.state, produced, choice).items() if n > 0}
+            if extra:
+                b.emit(
+                    ev.MANA_ADDED,
+                    {"player": player_id, "mana": extra, "source": source.id, "cause": source.card.name},
+                    "CR 605.4a",
+                )
 
 
 def _pay(
@@ -184,12 +253,21 @@ def _pay(
     sacrifice: tuple[str, ...],
     remove: Mapping[str, int],
     life: int,
+    loyalty: int | None,
 ) -> None:
     """Pay the costs in the order given (CR 601.2h via 602.2b)."""
     if tap:
         b.emit(ev.PERMANENT_TAPPED, {"permanent": perm.id, "cause": "cost"}, "CR 107.5")
     if untap:
         b.emit(ev.PERMANENT_UNTAPPED, {"permanent": perm.id, "cause": "cost"}, "CR 107.6")
+    if loyalty is not None and loyalty > 0:
+        # A cost, not an effect: Doubling Season doesn't double it (ruling 2020-08-07).
+        target = {"permanent": perm.id}
+        n = counters_to_place(b.state, target, "loyalty", loyalty, order=b.replacement_order, by_effect=False)
+        if n > 0:
+            b.emit(ev.COUNTERS_ADDED, {"target": target, "kind": "loyalty", "amount": n, "cause": "cost"}, "CR 606.4")
+    elif loyalty is not None and loyalty < 0:
+        remove_counters(b, {"permanent": perm.id}, "loyalty", -loyalty, "cost", up_to=False, rule="CR 606.4")
     for kind, n in remove.items():
         remove_counters(b, {"permanent": perm.id}, kind, n, "cost", up_to=False, rule="CR 118.3")
     if life:

@@ -18,14 +18,23 @@ def count_on(state: GameState, target: dict[str, str], kind: str) -> int:
 
 
 def add_counters(
-    b: Builder, target: dict[str, str], kind: str, amount: int, cause: str, rule: str | None = None
+    b: Builder,
+    target: dict[str, str],
+    kind: str,
+    amount: int,
+    cause: str,
+    rule: str | None = None,
+    *,
+    by_effect: bool = True,
 ) -> int:
     """Put counters on a player or permanent (CR 122.6); replacement effects apply (614, 616.1).
+    ``by_effect`` is ``False`` for counters a rule puts (a turn-based action): "if an effect
+    would put counters" replacements (Doubling Season) don't apply to those.
 
     Returns how many were actually put (0 emits nothing: no zero-amount events).
     """
     lookup.target_exists(b.state, target)
-    amount = counters_to_place(b.state, target, kind, amount)
+    amount = counters_to_place(b.state, target, kind, amount, order=b.replacement_order, by_effect=by_effect)
     if amount <= 0:
         return 0
     b.emit(ev.COUNTERS_ADDED, {"target": dict(target), "kind": kind, "amount": amount, "cause": cause}, rule)

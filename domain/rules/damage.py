@@ -17,14 +17,20 @@ def deal_damage(
     *,
     infect: bool = False,
     toxic: int = 0,
+    combat: bool = False,
 ) -> None:
-    """Deal damage and record its results (CR 120.3)."""
+    """Deal damage and record its results (CR 120.3); ``combat`` marks combat damage (510.2)."""
     lookup.target_exists(b.state, target)
-    b.emit(
-        ev.DAMAGE_DEALT,
-        {"source": source, "target": dict(target), "amount": amount, "infect": infect, "toxic": toxic},
-        "CR 120.3",
-    )
+    data: dict[str, object] = {
+        "source": source,
+        "target": dict(target),
+        "amount": amount,
+        "infect": infect,
+        "toxic": toxic,
+    }
+    if combat:
+        data["combat"] = True
+    b.emit(ev.DAMAGE_DEALT, data, "CR 120.3")
     if "player" in target:
         pid = target["player"]
         if infect:

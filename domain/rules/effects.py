@@ -1,23 +1,39 @@
 """Resolution routines of stack objects, registered by key (``StackObject.effect``).
 
-A routine emits the events of the object's effect (CR 608.2) and may return a short note for
-the ``StackObjectResolved`` event (for example that an intervening-if failed). Card modules
-register their own routines here.
+A routine emits the events of the object's effect (CR 608.2) and returns either nothing, a short
+note for the ``StackObjectResolved`` event (for example that an intervening-if failed), or a
+``Resolution`` that also records a "do this only once each turn" use (``remember``, folded into
+``GameState.turn_memory``). Card modules register their own routines here, and may register a
+``needs`` hook: the choices ``resolve`` must carry that depend on the state at resolution
+(Vexing Radgull proliferates only if the player already has rad counters).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from domain.builder import Builder
     from domain.commands import Choices
-    from domain.state import StackObject
+    from domain.state import GameState, StackObject
 
-Effect = Callable[["Builder", "StackObject", "Choices"], "str | None"]
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """What a routine reports besides its events."""
+
+    note: str | None = None
+    remember: str | None = None
+    """A ``turn_memory`` key to record with the resolution ("do this only once each turn")."""
+
+
+Effect = Callable[["Builder", "StackObject", "Choices"], "str | Resolution | None"]
+NeedsHook = Callable[["GameState", "StackObject"], list[str]]
 
 _EFFECTS: dict[str, Effect] = {}
+_NEEDS: dict[str, NeedsHook] = {}
 
 
 def effect(key: str) -> Callable[[Effect], Effect]:
@@ -32,10 +48,41 @@ def effect(key: str) -> Callable[[Effect], Effect]:
     return register
 
 
+def needs(key: str) -> Callable[[NeedsHook], NeedsHook]:
+    """Register the state-dependent choices the routine ``key`` needs on resolution."""
+
+    def register(fn: NeedsHook) -> NeedsHook:
+        _NEEDS[key] = fn
+        return fn
+
+    return register
+
+
 def effect_for(key: str) -> Effect:
     from domain.cards import library  # noqa: F401  (card modules register their effects)
 
     return _EFFECTS[key]
+
+
+def extra_needs(state: GameState, obj: StackObject) -> list[str]:
+    """Choices the object needs now beyond its static ``needs`` (see ``needs``)."""
+    from domain.cards import library  # noqa: F401
+
+    hook = _NEEDS.get(obj.effect)
+    return hook(state, obj) if hook is not None else []
+
+
+def run_effect(b: Builder, obj: StackObject, choices: Choices) -> dict[str, Any]:
+    """Run the object's routine; returns the extra fields of its ``StackObjectResolved`` event."""
+    result = effect_for(obj.effect)(b, obj, choices)
+    if isinstance(result, Resolution):
+        out: dict[str, Any] = {}
+        if result.note:
+            out["note"] = result.note
+        if result.remember:
+            out["remember"] = result.remember
+        return out
+    return {"note": result} if result else {}
 
 
 @effect("described")
@@ -61,11 +108,32 @@ def _proliferate(b: Builder, obj: StackObject, choices: Choices) -> str | None:
 
 @effect("permanent_spell")
 def _permanent_spell(b: Builder, obj: StackObject, choices: Choices) -> str | None:
-    """A permanent spell becomes a permanent under its controller (CR 608.3)."""
+    """A permanent spell becomes a permanent under its controller (CR 608.3). An Aura spell
+    enters attached to its target (608.3a); if that target is illegal now, the spell doesn't
+    resolve and goes to its owner's graveyard (608.3b)."""
+    from domain import events as ev
     from domain.rules.zones import enter_battlefield, enters_with_counters, slug
     from domain.state import Permanent
 
     assert obj.card is not None
+    attached_to: str | None = None
+    if "Aura" in obj.card.subtypes:
+        targets = obj.params.get("targets") or []
+        wanted = targets[0].get("permanent") if targets and isinstance(targets[0], dict) else None
+        if wanted is None or wanted not in b.state.battlefield:
+            b.emit(
+                ev.CARDS_MOVED,
+                {
+                    "player": obj.controller,
+                    "cards": [obj.card.to_json()],
+                    "from": "stack",
+                    "to": "graveyard",
+                    "cause": "CR 608.3b",
+                },
+                "CR 608.3b",
+            )
+            return f"doesn't resolve: the Aura's target {wanted!r} is gone (CR 608.3b)"
+        attached_to = wanted
     x = int(obj.params.get("x", 0))
     seq = b.next_seq()
     perm = Permanent(
@@ -75,6 +143,7 @@ def _permanent_spell(b: Builder, obj: StackObject, choices: Choices) -> str | No
         controller=obj.controller,
         counters=enters_with_counters(b, obj.card, obj.controller, {}, x),
         controlled_since_turn_began=False,
+        attached_to=attached_to,
     )
     enter_battlefield(b, perm, origin="stack", seq=seq, rule="CR 608.3")
     return None

@@ -37,7 +37,7 @@ def pay_life(b: Builder, player_id: str, amount: int, cause: str) -> None:
     In Two-Headed Giant the team's life total is the one compared (CR 810.9a... via 119.4).
     """
     life = b.state.life_of(player_id)
-    if amount > life:
+    if amount > 0 and amount > life:  # 0 can be paid even with a life total below 0 (119.4)
         raise IllegalAction(
             f"player {player_id!r} can't pay {amount} life with a life total of {life} (CR 119.4)",
             "insufficient_life",

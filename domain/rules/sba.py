@@ -13,6 +13,30 @@ def _chapter_pending(state: GameState, b: Builder, perm: Permanent) -> bool:
     return any(o.source == perm.id and "chapter" in o.params for o in waiting)
 
 
+def _sides_left(state: GameState) -> int:
+    remaining = state.in_game()
+    return len({p.team for p in remaining} if state.shared_turns else {p.id for p in remaining})
+
+
+def leave_game(b: Builder, player_id: str) -> None:
+    """A player who lost or conceded leaves a game that goes on (CR 800.4a): the objects they own
+    leave the game, then the objects they control on the stack cease to exist, then the objects
+    they still control are exiled. Nothing is done when the game is over anyway (two sides)."""
+    from domain.rules.zones import leave_battlefield
+
+    if b.state.variant == "two_headed_giant" or _sides_left(b.state) <= 1:
+        return  # 810.8a: a 2HG team loses as one; with one side left the game is over
+    for perm in list(b.state.battlefield.values()):
+        if perm.owner == player_id:
+            leave_battlefield(b, perm.id, "none", "owner left the game", "CR 800.4a")
+    for obj in list(b.state.stack):
+        if obj.controller == player_id:
+            b.emit(ev.STACK_OBJECT_COUNTERED, {"id": obj.id, "reason": "controller left the game"}, "CR 800.4a")
+    for perm in list(b.state.battlefield.values()):
+        if perm.controller == player_id:
+            leave_battlefield(b, perm.id, "exile", "controller left the game", "CR 800.4a")
+
+
 def check_state_based_actions(b: Builder) -> bool:
     """Perform every applicable SBA at once (704.3); returns whether any was performed."""
     state = b.state
@@ -63,6 +87,8 @@ def check_state_based_actions(b: Builder) -> bool:
             and not _chapter_pending(state, b, perm)
         ):
             dying.append((perm.id, "CR 704.5s"))
+        elif perm.attached_to is not None and perm.attached_to not in state.battlefield:
+            dying.append((perm.id, "CR 704.5m"))  # an Aura whose permanent left
         n = min(perm.counters.get("+1/+1", 0), perm.counters.get("-1/-1", 0))
         if n > 0:
             annihilate.append((perm.id, n))
@@ -81,7 +107,11 @@ def check_state_based_actions(b: Builder) -> bool:
     for pid, why in losers:
         rule = why.split(":")[0]
         b.emit(ev.PLAYER_LOST, {"player": pid, "rule": rule, "reason": why}, rule)
+    for pid, _ in losers:
+        leave_game(b, pid)
     for perm_id, n in annihilate:
+        if perm_id not in b.state.battlefield:
+            continue  # it left the game with its owner (800.4a)
         for kind in ("+1/+1", "-1/-1"):
             b.emit(
                 ev.COUNTERS_REMOVED,
@@ -89,6 +119,8 @@ def check_state_based_actions(b: Builder) -> bool:
                 "CR 704.5q",
             )
     for perm_id, rule in dying:
+        if perm_id not in b.state.battlefield:
+            continue
         reason = "sacrifice" if rule == "CR 704.5s" else "state-based action"
         leave_battlefield(b, perm_id, "graveyard", reason, rule)
     return True

@@ -37,6 +37,22 @@ def _check_in_hand(player: Player, card: Card) -> None:
         )
 
 
+def _check_in_zone(player: Player, card: Card, zone: str) -> None:
+    """A card cast from a graveyard, exile or the top of a library must be there (CR 601.2a)."""
+    if zone in ("graveyard", "exile"):
+        cards = player.graveyard if zone == "graveyard" else player.exile
+        if card.name not in {c.name for c in cards}:
+            raise IllegalAction(
+                f"{card.name!r} is not in {player.id!r}'s {zone} ({[c.name for c in cards]})", "card_not_in_zone"
+            )
+    elif zone == "library":
+        top = player.library[0].name if player.library else None
+        if (top is not None and top != card.name) or player.library_size == 0:
+            raise IllegalAction(
+                f"{card.name!r} is not the top card of {player.id!r}'s library (top: {top!r})", "card_not_in_zone"
+            )
+
+
 def cast(b: Builder, cmd: Cast) -> None:
     state = b.state
     player = lookup.player_in_game(state, cmd.player)
@@ -47,7 +63,11 @@ def cast(b: Builder, cmd: Cast) -> None:
         _sorcery_timing(state, cmd.player, f"cast {card.name!r}")
     if cmd.from_zone == "hand":
         _check_in_hand(player, card)
+    else:
+        _check_in_zone(player, card, cmd.from_zone)
     behaviour = behaviour_of(card.name)
+    if behaviour is not None and behaviour.spell_targets is not None:
+        behaviour.spell_targets(state, cmd.player, cmd.targets)  # 601.2c
     if behaviour is not None and behaviour.spell_effect:
         effect = behaviour.spell_effect
     elif card.is_permanent_card:

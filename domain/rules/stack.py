@@ -8,7 +8,7 @@ from domain import events as ev
 from domain.builder import Builder
 from domain.commands import Choices
 from domain.errors import IllegalAction, NotFound
-from domain.rules.effects import effect_for
+from domain.rules.effects import extra_needs, run_effect
 from domain.rules.radiation import radiation_needs_cards
 from domain.rules.sba import check_game_over, check_state_based_actions
 from domain.state import GameState, StackObject
@@ -17,6 +17,7 @@ from domain.state import GameState, StackObject
 def needs_of(state: GameState, obj: StackObject) -> list[str]:
     """The choices ``resolve`` must carry for this object, as of now."""
     needs = list(obj.params.get("needs", ()))
+    needs.extend(n for n in extra_needs(state, obj) if n not in needs)
     if obj.effect == "radiation" and radiation_needs_cards(state, obj.params["player"]):
         needs.append("cards")
     return needs
@@ -40,8 +41,9 @@ def put_waiting_triggers(b: Builder) -> None:
         group = tuple(t for t in live if state.side_of(t.controller) == side)
         if not group:
             continue
-        if len(group) == 1 and not asked:
-            _put_on_stack(b, group[0])
+        if (len(group) == 1 or _interchangeable(group)) and not asked:
+            for trigger in group:  # identical triggers: every order gives the same result
+                _put_on_stack(b, trigger)
             continue
         asked = True
         b.emit(
@@ -53,6 +55,16 @@ def put_waiting_triggers(b: Builder) -> None:
             },
             "CR 603.3b",
         )
+
+
+def _interchangeable(group: tuple[StackObject, ...]) -> bool:
+    """Triggers that differ only in their ids (Glowing One once per nonland card milled)."""
+
+    def shape(t: StackObject) -> tuple[object, ...]:
+        params = {k: v for k, v in t.params.items() if k != "seq"}
+        return (t.controller, t.source, t.description, t.effect, repr(sorted(params.items())))
+
+    return len({shape(t) for t in group}) == 1
 
 
 def settle(b: Builder) -> None:
@@ -86,9 +98,10 @@ def order_triggers(b: Builder, resolve_first: tuple[str, ...]) -> None:
     # The first to resolve goes on the stack last (it ends up on top).
     for trigger_id in reversed(resolve_first):
         _put_on_stack(b, by_id[trigger_id])
-    # Later sides: a single trigger goes on at once; several wait for their side's order.
-    while b.state.pending and len(b.state.pending[0].triggers) == 1:
-        _put_on_stack(b, b.state.pending[0].triggers[0])
+    # Later sides: a single trigger (or identical ones) goes on at once; several wait for an order.
+    while b.state.pending and (len(b.state.pending[0].triggers) == 1 or _interchangeable(b.state.pending[0].triggers)):
+        for trigger in b.state.pending[0].triggers:
+            _put_on_stack(b, trigger)
     settle(b)
 
 
@@ -100,15 +113,14 @@ def resolve_top(b: Builder, choices: Choices) -> None:
     for need in needs_of(b.state, obj):
         if getattr(choices, need, None) is None:
             raise IllegalAction(f"resolving {obj.id} ({obj.description}) needs the choice {need!r}", "choice_required")
-    note = effect_for(obj.effect)(b, obj, choices)
+    extra = run_effect(b, obj, choices)
     to = None
     if obj.kind == "spell" and obj.card is not None and not obj.card.is_permanent_card:
         to = "graveyard"  # 608.2n: an instant or sorcery goes to its owner's graveyard
     data: dict[str, object] = {"id": obj.id, "description": obj.description}
     if to:
         data["to"] = to
-    if note:
-        data["note"] = note
+    data.update(extra)
     b.emit(ev.STACK_OBJECT_RESOLVED, data, "CR 608.2")
     settle(b)
 

@@ -60,7 +60,7 @@ def _begin_step(b: Builder, step: str) -> None:
         # 505.4 / 714.3c: a lore counter on each Saga the active player controls.
         for perm in list(state.battlefield.values()):
             if perm.card.is_saga and perm.controller in state.active_players():
-                add_counters(b, {"permanent": perm.id}, "lore", 1, "saga", "CR 714.3c")
+                add_counters(b, {"permanent": perm.id}, "lore", 1, "saga", "CR 714.3c", by_effect=False)
 
 
 def _begin_turn(b: Builder) -> None:

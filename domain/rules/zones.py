@@ -100,7 +100,7 @@ def draw(
 
 
 def permanent_json(perm: Permanent) -> dict[str, Any]:
-    return {
+    out: dict[str, Any] = {
         "id": perm.id,
         "card": perm.card.to_json(),
         "owner": perm.owner,
@@ -110,6 +110,14 @@ def permanent_json(perm: Permanent) -> dict[str, Any]:
         "controlled_since_turn_began": perm.controlled_since_turn_began,
         "token": perm.token,
     }
+    # Present only when set, so that the recorded shape of ordinary permanents doesn't change.
+    if perm.attached_to is not None:
+        out["attached_to"] = perm.attached_to
+    if perm.power_until_eot:
+        out["power_until_eot"] = perm.power_until_eot
+    if perm.toughness_until_eot:
+        out["toughness_until_eot"] = perm.toughness_until_eot
+    return out
 
 
 def leave_battlefield(b: Builder, permanent_id: str, to: str, reason: str, rule: str | None = None) -> None:
@@ -150,7 +158,9 @@ def enter_battlefield(
 
 def enters_with_counters(b: Builder, card: Card, controller: str, given: Mapping[str, int], x: int) -> dict[str, int]:
     """Counters a permanent enters with: the given ones, "enters with X" (107.3m), a Saga's first
-    lore counter (714.3a); counter-placement replacements apply to each kind (614.1c, 616)."""
+    lore counter (714.3a), a planeswalker's printed loyalty (306.5b); counter-placement
+    replacements apply to each kind (614.1c, 616). The Saga's lore counter is put by a rule, not
+    an effect, so "if an effect would put counters" (Doubling Season) doesn't apply to it."""
     from domain.cards.behaviour import behaviour_of
     from domain.rules.replacements import counters_to_place
 
@@ -159,8 +169,13 @@ def enters_with_counters(b: Builder, card: Card, controller: str, given: Mapping
     if behaviour is not None and behaviour.enters_with_x_counters and x > 0:
         kind = behaviour.enters_with_x_counters
         counts[kind] = counts.get(kind, 0) + x
+    by_rule: set[str] = set()
     if card.is_saga and "lore" not in counts:
         counts["lore"] = 1
+        by_rule.add("lore")
+    loyalty = card.int_stat(card.loyalty)
+    if "Planeswalker" in card.types and loyalty and "loyalty" not in counts:
+        counts["loyalty"] = loyalty
     # The permanent isn't on the battlefield yet; replacement effects look at it as it would exist.
     probe = Permanent(id="\0entering", card=card, owner=controller, controller=controller)
     state = b.state
@@ -169,7 +184,12 @@ def enters_with_counters(b: Builder, card: Card, controller: str, given: Mapping
     from dataclasses import replace
 
     shadow = replace(state, battlefield=battlefield)
-    return {kind: counters_to_place(shadow, {"permanent": probe.id}, kind, n) for kind, n in counts.items() if n > 0}
+    order = b.replacement_order
+    placed = {
+        kind: counters_to_place(shadow, {"permanent": probe.id}, kind, n, order=order, by_effect=kind not in by_rule)
+        for kind, n in counts.items()
+    }
+    return {kind: n for kind, n in placed.items() if n > 0}
 
 
 def slug(name: str) -> str:

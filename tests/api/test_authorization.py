@@ -183,3 +183,16 @@ def test_public_reads_allow_anonymous_reads_only(tmp_path: Any) -> None:
         assert client.get(f"/v1/games/{game}").status_code == 200
         assert client.get(f"/v1/games/{game}").json()["state"]["players"]["P1"]["library"] is None
         assert client.post(f"/v1/games/{game}/actions", json={"type": "advance"}).status_code == 401
+
+
+def test_whoami_names_the_token(client: TestClient, admin_headers: dict[str, str]) -> None:
+    game = create_game(client, admin_headers)
+    p1 = token(client, admin_headers, "player", game_id=game, player_id="P1")
+    assert client.get("/v1/whoami", headers=p1).json() == {
+        "name": "test player",
+        "role": "player",
+        "game_id": game,
+        "player_id": "P1",
+    }
+    assert client.get("/v1/whoami", headers=admin_headers).json()["role"] == "admin"
+    assert client.get("/v1/whoami").status_code == 401

@@ -1,51 +1,36 @@
-"""Ezuri, Stalker of Spheres.
+"""Ezuri, Stalker of Spheres {2}{G}{U}, Legendary Creature — Phyrexian Elf Warrior 3/3.
 
-- "Whenever you proliferate, draw a card." (triggers even when nothing was chosen, 701.34a)
-- "When Ezuri enters, you may pay {3}. If you do, proliferate twice." (``may`` on resolution;
-  the two proliferates take ``choices.proliferate`` and ``choices.proliferate_again``... the API
-  has one list, so both use it)
+Oracle text (catalog.json):
+
+- "When Ezuri enters, you may pay {3}. If you do, proliferate twice." Automated: on resolution
+  ``choices.may`` says whether {3} was paid (the server doesn't track mana); if so its
+  controller proliferates twice, with one list of choices per proliferate
+  (``"proliferate": [[...first...], [...second...]]``; a single list is used both times).
+  The second proliferate sees the counters the first one added.
+- "Whenever you proliferate, draw a card." Automated: triggers on each proliferate by its
+  controller, from any source (a spell, an ability, a direct ``proliferate`` action), even when
+  nothing was chosen (CR 701.34a); proliferating twice draws two cards (two triggers, put on the
+  stack without asking for an order since they are identical).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from domain import events as ev
 from domain.builder import Builder
-from domain.cards.behaviour import Behaviour, TriggerSpec, register
+from domain.cards.behaviour import Behaviour, register
+from domain.cards.helpers import proliferate_round
+from domain.cards.watchers import self_enters, trigger, you_proliferate
 from domain.commands import Choices
 from domain.rules.effects import effect
 from domain.rules.proliferate import proliferate
 from domain.rules.zones import draw
-from domain.state import GameState, Permanent, StackObject
+from domain.state import StackObject
 
 NAME = "Ezuri, Stalker of Spheres"
 
 
-def _on_proliferate(perm: Permanent, before: GameState, event: ev.Event, after: GameState) -> Iterable[TriggerSpec]:
-    if event.type == ev.PROLIFERATED and event.data["player"] == perm.controller and perm.id in after.battlefield:
-        yield TriggerSpec(
-            controller=perm.controller,
-            source=perm.id,
-            description=f"{NAME}: whenever you proliferate, draw a card",
-            effect="ezuri.draw",
-        )
-
-
-def _on_enter(perm: Permanent, before: GameState, event: ev.Event, after: GameState) -> Iterable[TriggerSpec]:
-    if event.type == ev.PERMANENT_ENTERED and event.data["permanent"]["id"] == perm.id:
-        yield TriggerSpec(
-            controller=perm.controller,
-            source=perm.id,
-            description=f"{NAME}: when Ezuri enters, you may pay {{3}}; if you do, proliferate twice",
-            effect="ezuri.enter",
-            params={"needs": ["may"]},
-        )
-
-
 @effect("ezuri.draw")
 def _draw(b: Builder, obj: StackObject, choices: Choices) -> str | None:
-    draw(b, obj.controller, 1, NAME)
+    draw(b, obj.controller, 1, NAME, choices.cards)
     return None
 
 
@@ -53,9 +38,23 @@ def _draw(b: Builder, obj: StackObject, choices: Choices) -> str | None:
 def _enter(b: Builder, obj: StackObject, choices: Choices) -> str | None:
     if not choices.may:
         return "the {3} was not paid"
-    proliferate(b, obj.controller, choices.proliferate or (), NAME)
-    proliferate(b, obj.controller, choices.proliferate or (), NAME)
+    first, second = proliferate_round(choices, 0), proliferate_round(choices, 1)
+    proliferate(b, obj.controller, first, NAME)
+    proliferate(b, obj.controller, second, NAME)
     return None
 
 
-register(Behaviour(name=NAME, watchers=(_on_proliferate, _on_enter)))
+register(
+    Behaviour(
+        name=NAME,
+        watchers=(
+            trigger(you_proliferate, "ezuri.draw", "whenever you proliferate, draw a card"),
+            trigger(
+                self_enters,
+                "ezuri.enter",
+                "when Ezuri enters, you may pay {3}; if you do, proliferate twice",
+                needs=("may",),
+            ),
+        ),
+    )
+)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from domain.builder import Builder
 from domain.cards.behaviour import Behaviour, Chapter, register
-from domain.cards.model import Card
+from domain.cards.tokens import ZOMBIE_MUTANT
 from domain.commands import Choices
 from domain.rules.counters import add_counters
 from domain.rules.effects import effect
@@ -20,13 +20,6 @@ from domain.rules.zones import create_tokens
 from domain.state import StackObject
 
 NAME = "Vault 12: The Necropolis"
-ZOMBIE_MUTANT = Card(
-    name="Zombie Mutant",
-    type_line="Token Creature — Zombie Mutant",
-    power="2",
-    toughness="2",
-    colors=("B",),
-)
 
 
 @effect("vault12.chapter1")

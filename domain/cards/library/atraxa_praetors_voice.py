@@ -1,0 +1,44 @@
+"""Atraxa, Praetors' Voice {G}{W}{U}{B}, Legendary Creature — Phyrexian Angel Horror 4/4.
+
+Oracle text (catalog.json):
+
+- "Flying, vigilance, deathtouch, lifelink" — vigilance is automated for ``attack`` (it doesn't
+  tap); deathtouch and lifelink for damage reported with ``"source": <its id>`` (CR 702.2b: a
+  creature it damages is destroyed; 702.15b: its controller gains that much life). Flying is
+  not tracked.
+- "At the beginning of your end step, proliferate. (...)" Automated: triggers as its
+  controller's end step begins (``advance`` into ``end``); ``choices.proliferate`` on resolution.
+"""
+
+from __future__ import annotations
+
+from domain.builder import Builder
+from domain.cards.behaviour import Behaviour, register
+from domain.cards.watchers import trigger, your_end_step
+from domain.commands import Choices
+from domain.rules.effects import effect
+from domain.rules.proliferate import proliferate
+from domain.state import StackObject
+
+NAME = "Atraxa, Praetors' Voice"
+
+
+@effect("atraxa_pv.end_step")
+def _proliferate(b: Builder, obj: StackObject, choices: Choices) -> str | None:
+    proliferate(b, obj.controller, choices.proliferate or (), NAME)
+    return None
+
+
+register(
+    Behaviour(
+        name=NAME,
+        watchers=(
+            trigger(
+                your_end_step,
+                "atraxa_pv.end_step",
+                "at the beginning of your end step, proliferate",
+                needs=("proliferate",),
+            ),
+        ),
+    )
+)

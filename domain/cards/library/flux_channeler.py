@@ -1,0 +1,41 @@
+"""Flux Channeler {2}{U}, Creature — Human Wizard 2/2.
+
+Oracle text (catalog.json): "Whenever you cast a noncreature spell, proliferate. (...)"
+
+Automated: triggers on each ``cast`` by its controller of a card that isn't a creature card
+(instants, sorceries, artifacts, enchantments, planeswalkers...); it resolves before the spell,
+with ``choices.proliferate``.
+"""
+
+from __future__ import annotations
+
+from domain.builder import Builder
+from domain.cards.behaviour import Behaviour, register
+from domain.cards.watchers import trigger, you_cast_noncreature_spell
+from domain.commands import Choices
+from domain.rules.effects import effect
+from domain.rules.proliferate import proliferate
+from domain.state import StackObject
+
+NAME = "Flux Channeler"
+
+
+@effect("flux_channeler")
+def _proliferate(b: Builder, obj: StackObject, choices: Choices) -> str | None:
+    proliferate(b, obj.controller, choices.proliferate or (), NAME)
+    return None
+
+
+register(
+    Behaviour(
+        name=NAME,
+        watchers=(
+            trigger(
+                you_cast_noncreature_spell,
+                "flux_channeler",
+                "you cast a noncreature spell: proliferate",
+                needs=("proliferate",),
+            ),
+        ),
+    )
+)

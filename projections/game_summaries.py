@@ -1,0 +1,275 @@
+"""The game list read model: one summary row per game, kept by the library's projection runner.
+
+``GameSummaryProjection`` is an ``eventsourcing.projection.Projection``; ``ProjectionRunner``
+tails the ledger application (LISTEN/NOTIFY on PostgreSQL, a polling subscription on SQLite) and
+calls ``process_event`` for each stored record. The view writes the summary change and the
+tracking record (the notification id) in one transaction, in the same database as the events,
+so a restarted runner resumes after the last id it recorded instead of rebuilding.
+
+Every record advances the tracking position, including records of other streams (tokens,
+idempotency keys), so "caught up" simply means "tracked the newest notification id".
+
+Several workers may each run a runner: tracking only moves forward, so a worker that lost the
+race for a notification gets an ``IntegrityError`` for its whole transaction and skips it; the
+winner already wrote the same change.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from eventsourcing.persistence import IntegrityError, Tracking, TrackingRecorder
+from eventsourcing.postgres import PostgresDatastore, PostgresTrackingRecorder
+from eventsourcing.projection import Projection
+from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
+from psycopg.sql import SQL, Composed, Identifier
+
+from domain import events as ev
+from projections.results import GameSummary
+from projections.stored_events import GameEvent
+
+TABLE = "game_summaries"
+COLUMNS = "game_id, variant, status, winners, tournament, version, created_at, updated_at"
+INSERT_COLUMNS = (
+    "game_id, variant, status, winners, tournament, tournament_event, tournament_round, tournament_table, "
+    "version, created_at, updated_at"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryChange:
+    """What one game event changes in its game's summary row."""
+
+    game_id: str
+    version: int
+    at: str
+    variant: str | None = None
+    """Set only by ``GameStarted``: the row is created."""
+    tournament: Mapping[str, Any] | None = None
+    status: str | None = None
+    winners: tuple[str, ...] | None = None
+
+
+def summary_change(event: GameEvent) -> SummaryChange:
+    """The summary change of one stored game event (a pure function of the event)."""
+    base = SummaryChange(game_id=event.originator_id, version=event.originator_version, at=event.recorded_at)
+    data = event.data
+    if event.type == ev.GAME_STARTED:
+        tournament = data.get("tournament")
+        return replace(
+            base,
+            variant=data["variant"],
+            tournament=tournament if isinstance(tournament, Mapping) else None,
+            status="in_progress",
+            winners=(),
+        )
+    if event.type == ev.GAME_ENDED:
+        return replace(base, status="finished", winners=tuple(data.get("winners") or ()))
+    if event.type == ev.ACTIONS_REVERTED:
+        restored = data["restored_state"]
+        result = restored.get("result") or {}
+        return replace(base, status=restored["status"], winners=tuple(result.get("winners") or ()))
+    return base
+
+
+def _key(value: Any) -> str | None:
+    """Tournament fields are compared as text, so ``round=3`` finds a round given as 3 or "3"."""
+    return None if value is None else str(value)
+
+
+def _row_values(change: SummaryChange) -> tuple[Any, ...]:
+    t = change.tournament or {}
+    return (
+        change.game_id,
+        change.variant,
+        change.status or "in_progress",
+        json.dumps(list(change.winners or ())),
+        json.dumps(dict(t)) if change.tournament is not None else None,
+        _key(t.get("event")),
+        _key(t.get("round")),
+        _key(t.get("table")),
+        change.version,
+        change.at,
+        change.at,
+    )
+
+
+def _filters(event: Any, round: Any, table: Any, status: Any) -> list[tuple[str, str]]:
+    wanted = (("tournament_event", event), ("tournament_round", round), ("tournament_table", table), ("status", status))
+    return [(column, str(value)) for column, value in wanted if value is not None]
+
+
+def _summary(row: Mapping[str, Any]) -> GameSummary:
+    tournament = json.loads(row["tournament"]) if row["tournament"] else None
+    t = tournament or {}
+    return GameSummary(
+        game_id=row["game_id"],
+        variant=row["variant"],
+        status=row["status"],
+        winners=tuple(json.loads(row["winners"])),
+        event=t.get("event"),
+        round=t.get("round"),
+        table=t.get("table"),
+        version=row["version"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        tournament=tournament,
+    )
+
+
+class GameSummaryView(TrackingRecorder, ABC):
+    """The materialised view: summary rows plus the tracking position, one transaction each."""
+
+    @abstractmethod
+    def record_change(self, change: SummaryChange, tracking: Tracking) -> None:
+        """Apply one change and record ``tracking`` atomically."""
+
+    @abstractmethod
+    def select_games(
+        self, *, event: Any = None, round: Any = None, table: Any = None, status: Any = None
+    ) -> list[GameSummary]:
+        """Summaries matching every given filter, most recently updated first."""
+
+
+class SQLiteGameSummaryView(SQLiteTrackingRecorder, GameSummaryView):
+    """The view in the ledger's SQLite file."""
+
+    datastore: SQLiteDatastore
+
+    def construct_create_table_statements(self) -> list[str]:
+        statements = super().construct_create_table_statements()
+        statements.append(
+            f"CREATE TABLE IF NOT EXISTS {TABLE} ("
+            "game_id TEXT PRIMARY KEY, variant TEXT NOT NULL, status TEXT NOT NULL, winners TEXT NOT NULL, "
+            "tournament TEXT, tournament_event TEXT, tournament_round TEXT, tournament_table TEXT, "
+            "version INTEGER NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL)"
+        )
+        statements.append(
+            f"CREATE INDEX IF NOT EXISTS {TABLE}_tournament_idx "
+            f"ON {TABLE} (tournament_event, tournament_round, tournament_table)"
+        )
+        return statements
+
+    def record_change(self, change: SummaryChange, tracking: Tracking) -> None:
+        with self.datastore.transaction(commit=True) as c:
+            if change.variant is not None:
+                c.execute(
+                    f"INSERT INTO {TABLE} ({INSERT_COLUMNS}) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING",
+                    _row_values(change),
+                )
+            else:
+                c.execute(
+                    f"UPDATE {TABLE} SET version = ?, updated_at = ?, status = COALESCE(?, status), "
+                    "winners = COALESCE(?, winners) WHERE game_id = ? AND version < ?",
+                    (
+                        change.version,
+                        change.at,
+                        change.status,
+                        None if change.winners is None else json.dumps(list(change.winners)),
+                        change.game_id,
+                        change.version,
+                    ),
+                )
+            self._insert_tracking(c, tracking)
+
+    def select_games(
+        self, *, event: Any = None, round: Any = None, table: Any = None, status: Any = None
+    ) -> list[GameSummary]:
+        filters = _filters(event, round, table, status)
+        where = " AND ".join(f"{column} = ?" for column, _ in filters)
+        statement = f"SELECT {COLUMNS} FROM {TABLE} {'WHERE ' + where if where else ''}"
+        statement += " ORDER BY updated_at DESC, game_id"
+        with self.datastore.transaction(commit=False) as c:
+            c.execute(statement, [value for _, value in filters])
+            return [_summary(row) for row in c.fetchall()]
+
+
+class PostgresGameSummaryView(PostgresTrackingRecorder, GameSummaryView):
+    """The view in the ledger's PostgreSQL schema."""
+
+    datastore: PostgresDatastore
+
+    def __init__(self, datastore: PostgresDatastore, **kwargs: Any) -> None:
+        super().__init__(datastore, **kwargs)
+        self._table = Identifier(self.datastore.schema, TABLE)
+        self.sql_create_statements.append(
+            SQL(
+                "CREATE TABLE IF NOT EXISTS {0} ("
+                "game_id text PRIMARY KEY, variant text NOT NULL, status text NOT NULL, winners text NOT NULL, "
+                "tournament text, tournament_event text, tournament_round text, tournament_table text, "
+                "version bigint NOT NULL, created_at text NOT NULL, updated_at text NOT NULL)"
+            ).format(self._table)
+        )
+        self.sql_create_statements.append(
+            SQL("CREATE INDEX IF NOT EXISTS {0} ON {1} (tournament_event, tournament_round, tournament_table)").format(
+                Identifier(f"{TABLE}_tournament_idx"), self._table
+            )
+        )
+
+    def record_change(self, change: SummaryChange, tracking: Tracking) -> None:
+        with self.datastore.transaction(commit=True) as curs:
+            if change.variant is not None:
+                curs.execute(
+                    SQL(
+                        "INSERT INTO {0} (" + INSERT_COLUMNS + ") "
+                        "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (game_id) DO NOTHING"
+                    ).format(self._table),
+                    _row_values(change),
+                )
+            else:
+                curs.execute(
+                    SQL(
+                        "UPDATE {0} SET version = %s, updated_at = %s, status = COALESCE(%s, status), "
+                        "winners = COALESCE(%s, winners) WHERE game_id = %s AND version < %s"
+                    ).format(self._table),
+                    (
+                        change.version,
+                        change.at,
+                        change.status,
+                        None if change.winners is None else json.dumps(list(change.winners)),
+                        change.game_id,
+                        change.version,
+                    ),
+                )
+            self._insert_tracking(curs, tracking)
+
+    def select_games(
+        self, *, event: Any = None, round: Any = None, table: Any = None, status: Any = None
+    ) -> list[GameSummary]:
+        filters = _filters(event, round, table, status)
+        statement: Composed = SQL("SELECT {0} FROM {1}").format(SQL(COLUMNS), self._table)
+        if filters:
+            statement += SQL(" WHERE ") + SQL(" AND ").join(
+                SQL("{0} = %s").format(Identifier(column)) for column, _ in filters
+            )
+        statement += SQL(" ORDER BY updated_at DESC, game_id")
+        with self.datastore.transaction(commit=False) as curs:
+            curs.execute(statement, [value for _, value in filters])
+            return [_summary(row) for row in curs.fetchall()]
+
+
+class GameSummaryProjection(Projection[GameSummaryView]):
+    """Folds stored game events into summary rows; every other record only moves tracking."""
+
+    name = "GameSummaries"
+    topics: tuple[str, ...] = ()
+
+    def process_event(self, domain_event: Any, tracking: Tracking) -> None:
+        try:
+            if isinstance(domain_event, GameEvent):
+                self.view.record_change(summary_change(domain_event), tracking)
+            else:
+                self.view.insert_tracking(tracking)
+        except IntegrityError:
+            # Another runner (another worker) already projected this notification.
+            if not self.view.has_tracking_id(tracking.application_name, tracking.notification_id):
+                raise
+
+
+def view_class_for(store: str) -> type[GameSummaryView]:
+    return SQLiteGameSummaryView if store == "sqlite" else PostgresGameSummaryView

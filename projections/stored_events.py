@@ -1,0 +1,182 @@
+"""The records the ``eventsourcing`` library stores, each under a pinned topic.
+
+Every class here is a frozen dataclass that satisfies the library's ``DomainEventProtocol``
+(``originator_id: str``, ``originator_version: int``), so the library's mapper, event store and
+repository handle them, while the classes stay free of the library's mutable ``Aggregate`` base.
+
+Why pinned topics: the library stores each record with the topic of its class and resolves the
+topic back to a class when it reads the record. By default the topic is ``module:QualName``, so
+renaming a module or class would orphan every stored record. Each class below names its own
+``TOPIC`` (checked and registered when the class is defined; a subclass never inherits its
+parent's), and that string is what the database holds (DESIGN.md, "Notes on eventsourcing").
+
+Aggregate ids: a game's stream id is its game id. Other streams (tokens, idempotency keys,
+import receipts) use ids starting with ``_``, which no game id can (a game id starts with a
+letter or digit), so the two namespaces never meet.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from eventsourcing.persistence import Transcoder
+from eventsourcing.utils import register_topic
+
+GENESIS_HASH = "0" * 64
+"""The ``prev_hash`` of every game's first event."""
+
+
+@dataclass(frozen=True)
+class StoredRecord:
+    """Base of every stored record: one entry of one stream."""
+
+    TOPIC: ClassVar[str] = ""
+    originator_id: str
+    """Stream id: the game id, or a ``_``-prefixed id for the other streams."""
+    originator_version: int
+    """Position in the stream, from 1."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        topic = cls.__dict__.get("TOPIC")
+        if not isinstance(topic, str) or not topic:
+            raise TypeError(f"{cls.__qualname__} must pin its own TOPIC (stored records outlive class names)")
+        register_topic(topic, cls)
+
+
+@dataclass(frozen=True)
+class GameEvent(StoredRecord):
+    """One domain event of a game, with the audit metadata of docs/audit.md."""
+
+    TOPIC: ClassVar[str] = "mtg-ledger/GameEvent@1"
+    type: str
+    """Domain event type, e.g. ``CountersAdded``."""
+    data: dict[str, Any]
+    """JSON-native event data."""
+    rule: str | None
+    """The rule that made it happen, e.g. ``CR 728.1``."""
+    action_id: str
+    """Shared by every event one command caused."""
+    actor: dict[str, str]
+    """``{"name": ..., "role": ...}`` of whoever reported the action."""
+    recorded_at: str
+    """RFC 3339 UTC time the action was stored."""
+    prev_hash: str
+    """``hash`` of the previous event of the game (64 zeros for the first)."""
+    hash: str
+    """SHA-256 over ``prev_hash`` and the canonical record (``projections.hash_chain``)."""
+
+    def mutate(self, game: Any) -> Any:
+        """The library's ``CanMutateProtocol``: lets the stock ``project_aggregate`` fold games
+        (used by the benchmark as the baseline); the service folds with ``project_game``."""
+        from projections.game_aggregate import project_game
+
+        return project_game(game, (self,))
+
+
+@dataclass(frozen=True)
+class GameSnapshot(StoredRecord):
+    """A game's whole state at ``originator_version``, so loading replays at most one interval."""
+
+    TOPIC: ClassVar[str] = "mtg-ledger/GameSnapshot@1"
+    state: dict[str, Any]
+    """``domain.serialize.state_to_json`` of the state."""
+    last_hash: str
+    """``hash`` of the event at this version (the next event's ``prev_hash``)."""
+    reverts: list[dict[str, Any]]
+    """Every ``ActionsReverted`` so far: ``{"version", "action_id", "reverted_versions"}``."""
+
+    def mutate(self, game: Any) -> Any:
+        """See ``GameEvent.mutate``."""
+        from projections.game_aggregate import project_game
+
+        return project_game(game, (self,))
+
+
+@dataclass(frozen=True)
+class TokenIssued(StoredRecord):
+    """An API token; the stream id holds the SHA-256 of its secret, never the secret."""
+
+    TOPIC: ClassVar[str] = "mtg-ledger/TokenIssued@1"
+    name: str
+    role: str
+    game_id: str | None
+    player_id: str | None
+    issued_at: str
+
+
+@dataclass(frozen=True)
+class AdminTokenIssued(TokenIssued):
+    """An admin token: its own topic, so "is there an admin?" is one indexed-by-topic read."""
+
+    TOPIC: ClassVar[str] = "mtg-ledger/AdminTokenIssued@1"
+
+
+@dataclass(frozen=True)
+class IdempotencyKeyClaimed(StoredRecord):
+    """An ``Idempotency-Key`` taken by an action, stored in the same atomic save as the action's
+    events: a second request with the key cannot store a second action."""
+
+    TOPIC: ClassVar[str] = "mtg-ledger/IdempotencyKeyClaimed@1"
+    fingerprint: str
+    game_id: str
+    action_id: str
+    version: int
+    """The game's version after the action."""
+    recorded_at: str
+
+
+@dataclass(frozen=True)
+class IdempotentResponseRecorded(StoredRecord):
+    """The response first given for an ``Idempotency-Key``, replayed on a retry."""
+
+    TOPIC: ClassVar[str] = "mtg-ledger/IdempotentResponseRecorded@1"
+    fingerprint: str
+    status: int
+    response_json: str
+    recorded_at: str
+
+
+@dataclass(frozen=True)
+class GameImported(StoredRecord):
+    """Receipt of an import: who brought the game in, when, and the head it was verified to."""
+
+    TOPIC: ClassVar[str] = "mtg-ledger/GameImported@1"
+    game_id: str
+    action_id: str
+    actor: dict[str, str]
+    recorded_at: str
+    events: int
+    head: str
+
+
+class PlainJSONTranscoder(Transcoder):
+    """Stores record state as plain JSON.
+
+    Why not the library's ``JSONTranscoder``: it decodes any object with exactly the keys
+    ``_type_`` and ``_data_`` as a registered custom type, so free-form data a client sent (a
+    tournament object, a note) could come back changed and break its hash. Every field stored
+    here is JSON-native already (times are RFC 3339 strings), so no custom types are needed.
+    """
+
+    def encode(self, obj: Any) -> bytes:
+        return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+    def decode(self, data: bytes) -> Any:
+        # A hand-edited SQLite row may come back as TEXT rather than BLOB: read both.
+        text = data if isinstance(data, str) else bytes(data).decode("utf-8")
+        return json.loads(text)
+
+
+def token_stream_id(secret_sha256: str) -> str:
+    return f"_token/{secret_sha256}"
+
+
+def idempotency_stream_id(key_sha256: str) -> str:
+    return f"_idem/{key_sha256}"
+
+
+def import_stream_id(game_id: str) -> str:
+    return f"_import/{game_id}"

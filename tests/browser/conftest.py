@@ -1,0 +1,79 @@
+"""Fixtures for the browser tests: a real server on a free port, a headless Chromium, an API client.
+
+The server is uvicorn running ``create_app`` in a background thread (``support.serve``); the
+browser is Debian's ``/usr/bin/chromium`` driven by Playwright's Python package (never
+``playwright install``); without it every browser test skips with the reason.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from pydantic import SecretStr
+
+from api.settings import Settings
+from tests.browser.support import ADMIN_TOKEN, CHROMIUM, CHROMIUM_ARGS, DESKTOP, SCREENSHOTS, LiveServer, serve
+
+
+def _live_server(base: Path, public_reads: bool) -> Iterator[LiveServer]:
+    settings = Settings(
+        _env_file=None,
+        database_url=f"sqlite:///{base / 'ledger.sqlite3'}",
+        admin_token=SecretStr(ADMIN_TOKEN),
+        catalog_path=base / "cards.json",
+        public_reads=public_reads,
+    )
+    admin = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
+    with serve(settings) as url, httpx.Client(base_url=url, headers=admin, timeout=10) as api:
+        yield LiveServer(url, api)
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """One server for most of the browser suite: reads are public (MTG_LEDGER_PUBLIC_READS=1)."""
+    yield from _live_server(tmp_path_factory.mktemp("public-server"), public_reads=True)
+
+
+@pytest.fixture(scope="session")
+def private_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server where every read needs a token (the default)."""
+    yield from _live_server(tmp_path_factory.mktemp("private-server"), public_reads=False)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.skip(f"{CHROMIUM} is missing: install Debian's chromium (make browser-deps) to run the browser tests")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright Python package is not installed")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh desktop-sized page (1280x800); uncaught script errors fail the test."""
+    context = browser.new_context(viewport=DESKTOP, accept_downloads=True)
+    context.set_default_timeout(8000)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda err: errors.append(str(err)))
+    try:
+        yield tab
+    finally:
+        context.close()
+    assert not errors, f"uncaught errors in the page: {errors}"
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS

@@ -1,0 +1,113 @@
+"""Support for the browser tests: a real server on a free port and a client to set games up.
+
+The server is uvicorn running ``create_app`` in a background thread, on a socket this process
+bound (port 0, so no race for a port). Browser settings: Debian's Chromium and its flags, and the
+two window sizes the page must be readable at.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from api.app import create_app
+from api.settings import Settings
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ADMIN_TOKEN = "browser-admin-token"
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+@dataclass
+class LiveServer:
+    """A running server: its base URL and an admin client for setting games up."""
+
+    url: str
+    api: httpx.Client
+
+    def create_game(self, body: dict[str, Any]) -> str:
+        response = self.api.post("/v1/games", json=body)
+        assert response.status_code == 201, response.text
+        game_id: str = response.json()["game_id"]
+        return game_id
+
+    def act(self, game_id: str, body: dict[str, Any], headers: dict[str, str] | None = None) -> dict[str, Any]:
+        response = self.api.post(f"/v1/games/{game_id}/actions", json=body, headers=headers)
+        assert response.status_code == 201, response.text
+        answer: dict[str, Any] = response.json()
+        return answer
+
+    def state(self, game_id: str, version: int | None = None) -> dict[str, Any]:
+        params = {"version": version} if version is not None else {}
+        response = self.api.get(f"/v1/games/{game_id}", params=params)
+        assert response.status_code == 200, response.text
+        answer: dict[str, Any] = response.json()
+        return answer
+
+    def wait_listed(self, game_ids: set[str], timeout: float = 5.0) -> None:
+        """Wait until the games list (a read model, updated just after the write) shows these games."""
+        deadline = time.monotonic() + timeout
+        while True:
+            response = self.api.get("/v1/games")
+            assert response.status_code == 200, response.text
+            listed = {g["game_id"]: g for g in response.json()["games"]}
+            if game_ids <= listed.keys() and all(listed[g]["version"] == self.state(g)["version"] for g in game_ids):
+                return
+            assert time.monotonic() < deadline, f"the games list never showed {sorted(game_ids - listed.keys())}"
+            time.sleep(0.05)
+
+    def token(self, role: str, name: str | None = None) -> str:
+        response = self.api.post("/v1/tokens", json={"name": name or f"browser {role}", "role": role})
+        assert response.status_code == 201, response.text
+        secret: str = response.json()["token"]
+        return secret
+
+
+@contextmanager
+def serve(settings: Settings) -> Iterator[str]:
+    """Run the app on a free port for the ``with`` block; gives its base URL."""
+    import uvicorn
+
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(
+        create_app(settings),
+        log_level="warning",
+        lifespan="on",
+        ws="none",  # no websockets import: nothing here uses them
+        timeout_graceful_shutdown=2,
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name="uvicorn", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()

@@ -1,0 +1,60 @@
+"""Drawing (CR 121) and losing by drawing from an empty library (CR 704.5b)."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.errors import IllegalAction
+from domain.events import CARDS_DRAWN, GAME_ENDED, PLAYER_LOST, TEAM_LOST
+from tests.domain.helpers import BEARS, BOLT, SHOCK, of_type, one, two_headed_giant, two_player
+
+
+def test_cr_121_1_draw_moves_the_top_card_to_the_hand_count_defaults_to_one() -> None:
+    game = two_player(p1={"library": [BEARS, BOLT]})
+    events = game.act("draw", player="P1")
+    data = one(events, CARDS_DRAWN).data
+    assert ([c["name"] for c in data["cards"]], data["requested"], data["from_empty"]) == (["Grizzly Bears"], 1, False)
+    assert [c.name for c in game.state.players["P1"].hand] == ["Grizzly Bears"]
+    assert game.view["players"]["P1"]["library_size"] == 1
+
+
+def test_cr_704_5b_drawing_from_an_empty_library_loses_at_the_next_check() -> None:
+    game = two_player()
+    events = game.act("draw", player="P1")
+    assert one(events, CARDS_DRAWN).data["from_empty"] is True
+    lost = one(events, PLAYER_LOST)
+    assert (lost.data["player"], lost.rule) == ("P1", "CR 704.5b")
+    assert one(events, GAME_ENDED).data == {"winners": ["P2"], "draw": False}
+
+
+def test_cr_704_5b_drawing_more_cards_than_the_library_holds_draws_them_all_then_loses() -> None:
+    game = two_player(p1={"library": [BEARS]})
+    events = game.act("draw", player="P1", count=2)
+    assert len(one(events, CARDS_DRAWN).data["cards"]) == 1
+    assert one(events, PLAYER_LOST).data["player"] == "P1"
+    assert game.state.players["P1"].hand_size == 1
+
+
+def test_cr_121_1_drawing_from_an_unknown_library_without_naming_cards_adds_hidden_cards() -> None:
+    game = two_player(p1={"library_size": 20, "hand_size": 7})
+    events = game.act("draw", player="P1", count=2)
+    assert one(events, CARDS_DRAWN).data["unknown_count"] == 2
+    assert (game.view["players"]["P1"]["hand_size"], game.view["players"]["P1"]["library_size"]) == (9, 18)
+
+
+def test_drawn_cards_named_for_an_unknown_library_must_match_the_count() -> None:
+    """CR 121.1 draws one card at a time: naming more or fewer than are drawn is refused (API.md)."""
+    game = two_player(p1={"library_size": 20})
+    with pytest.raises(IllegalAction) as err:
+        game.act("draw", player="P1", count=2, cards=[BOLT])
+    assert err.value.code == "wrong_card_count"
+    game.act("draw", player="P1", count=2, cards=[BOLT, SHOCK])
+    assert [c.name for c in game.state.players["P1"].hand] == ["Lightning Bolt", "Shock"]
+
+
+def test_cr_810_8a_in_2hg_a_player_who_draws_from_an_empty_library_loses_with_the_team() -> None:
+    game = two_headed_giant(players={"A1": {"library": [BEARS]}, "A2": {"library": [BEARS]}})
+    events = game.act("draw", player="B1")
+    assert one(events, TEAM_LOST).data["team"] == "B"
+    assert sorted(e.data["player"] for e in of_type(events, PLAYER_LOST)) == ["B1", "B2"]
+    assert one(events, GAME_ENDED).data["winners"] == ["A1", "A2"]

@@ -1,0 +1,1 @@
+"""Persistence tests: the event store on SQLite and PostgreSQL."""

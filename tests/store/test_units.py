@@ -1,0 +1,125 @@
+"""Pure parts of the store: URL mapping, pinned topics, the timeline sentences, summary changes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+from uuid import uuid4
+
+import pytest
+from eventsourcing.utils import get_topic, resolve_topic
+
+from projections.database_url import library_environment, sqlite_path, store_kind
+from projections.game_summaries import summary_change
+from projections.stored_events import GameEvent, StoredRecord
+from projections.timeline import describe
+
+
+def test_sqlite_urls_map_to_the_library_settings() -> None:
+    env = library_environment("sqlite:///./var/ledger.sqlite3", create_tables=True)
+    assert env["PERSISTENCE_MODULE"] == "eventsourcing.sqlite"
+    assert env["SQLITE_DBNAME"] == "var/ledger.sqlite3"
+    assert env["SQLITE_LOCK_TIMEOUT"] == "10"
+    assert env["ORIGINATOR_ID_TYPE"] == "text" and env["CREATE_TABLE"] == "y"
+    assert env["APPLICATION_RECORDER_TOPIC"] == "projections.sqlite_polling:PollingSQLiteApplicationRecorder"
+    assert sqlite_path("sqlite:////srv/ledger/db.sqlite3?timeout=3").as_posix() == "/srv/ledger/db.sqlite3"
+    assert library_environment("sqlite:////tmp/x.db?timeout=3", create_tables=False)["SQLITE_LOCK_TIMEOUT"] == "3"
+    assert library_environment("sqlite:////tmp/x.db", create_tables=False)["CREATE_TABLE"] == "n"
+    for bad in ("sqlite://", "sqlite:///:memory:", "sqlite:///x.db?timeout=soon"):
+        with pytest.raises(ValueError):
+            library_environment(bad, create_tables=True)
+
+
+def test_postgresql_urls_map_to_the_library_settings() -> None:
+    env = library_environment(
+        "postgresql://ledger:s%40cret@db.example:6543/games?schema=gp&pool_size=2", create_tables=False
+    )
+    assert env["PERSISTENCE_MODULE"] == "eventsourcing.postgres"
+    assert (env["POSTGRES_HOST"], env["POSTGRES_PORT"], env["POSTGRES_DBNAME"]) == ("db.example", "6543", "games")
+    assert (env["POSTGRES_USER"], env["POSTGRES_PASSWORD"]) == ("ledger", "s@cret")
+    assert env["POSTGRES_SCHEMA"] == "gp" and env["POSTGRES_POOL_SIZE"] == "2"
+    assert env["POSTGRES_ENABLE_DB_FUNCTIONS"] == "n", "a tailing subscription missed events with it on"
+    assert env["ORIGINATOR_ID_TYPE"] == "text" and env["CREATE_TABLE"] == "n"
+    assert library_environment("postgres://u@h/d", create_tables=True)["POSTGRES_PORT"] == "5432"
+    assert store_kind("postgresql+psycopg://u@h/d") == "postgresql"
+    for bad in ("mysql://u@h/d", "postgresql://u@h/"):
+        with pytest.raises(ValueError):
+            library_environment(bad, create_tables=True)
+
+
+def test_every_stored_class_pins_its_own_topic() -> None:
+    with pytest.raises(TypeError, match="must pin its own TOPIC"):
+
+        @dataclass(frozen=True)
+        class Unpinned(GameEvent):
+            pass
+
+    topic = f"mtg-ledger/test-only/{uuid4().hex}"  # topics are process-global: one per run
+
+    @dataclass(frozen=True)
+    class Pinned(StoredRecord):
+        TOPIC: ClassVar[str] = topic
+
+    assert get_topic(GameEvent) == "mtg-ledger/GameEvent@1"
+    assert get_topic(Pinned) == topic and resolve_topic(topic) is Pinned
+
+
+@pytest.mark.parametrize(
+    ("type_", "data", "rule", "text"),
+    [
+        (
+            "CardsMilled",
+            {"player": "P1", "cards": [{"name": "Forest"}, {"name": "Island"}], "requested": 2, "cause": "radiation"},
+            "CR 728.1",
+            "P1 mills Forest, Island (radiation, CR 728.1)",
+        ),
+        (
+            "CardsDrawn",
+            {"player": "P2", "cards": [{"name": "Secret"}], "unknown_count": 1},
+            "CR 121.1",
+            "P2 draws 2 cards (CR 121.1)",
+        ),
+        (
+            "CountersAdded",
+            {"target": {"permanent": "hydra"}, "kind": "+1/+1", "amount": 1, "cause": "proliferate"},
+            "CR 701.34a",
+            "hydra gets 1 +1/+1 counter (proliferate, CR 701.34a)",
+        ),
+        (
+            "LifeLost",
+            {"player": "P1", "amount": 2, "life_after": 18, "cause": "manual"},
+            None,
+            "P1 loses 2 life (18 left) (manual)",
+        ),
+        ("GameEnded", {"winners": ["P2"], "draw": False}, "CR 104.2a", "Game over: P2 wins (CR 104.2a)"),
+        ("NoteAdded", {"text": "slow play warning"}, None, "Note: slow play warning"),
+        ("SomethingNew", {"x": 1}, None, "SomethingNew"),
+        ("LifeGained", {"oops": True}, None, "LifeGained {'oops': True}"),
+    ],
+)
+def test_timeline_sentences(type_: str, data: dict[str, object], rule: str | None, text: str) -> None:
+    assert describe(type_, data, rule) == text
+
+
+def _event(type_: str, data: dict[str, object], version: int = 5) -> GameEvent:
+    return GameEvent(
+        "g1", version, type_, data, None, "a1", {"name": "j", "role": "judge"}, "2026-01-01T00:00:00.000000Z", "0", "1"
+    )
+
+
+def test_summary_changes() -> None:
+    started = summary_change(
+        _event("GameStarted", {"variant": "multiplayer", "tournament": {"event": "E", "round": 2}}, 1)
+    )
+    assert (started.variant, started.status, started.winners, started.tournament) == (
+        "multiplayer",
+        "in_progress",
+        (),
+        {"event": "E", "round": 2},
+    )
+    ended = summary_change(_event("GameEnded", {"winners": ["P1"], "draw": False}))
+    assert (ended.status, ended.winners, ended.variant) == ("finished", ("P1",), None)
+    back = summary_change(_event("ActionsReverted", {"restored_state": {"status": "in_progress", "result": None}}))
+    assert (back.status, back.winners) == ("in_progress", ())
+    plain = summary_change(_event("NoteAdded", {"text": "x"}, 9))
+    assert (plain.version, plain.status, plain.winners) == (9, None, None)
