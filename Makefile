@@ -31,7 +31,7 @@ run: $(STAMP)
 	$(BIN)/mtg-ledger serve
 
 test: $(STAMP)
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest -m "not slow" $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
