@@ -109,7 +109,7 @@ def _proliferate(b: Builder, obj: StackObject, choices: Choices) -> str | None:
 @effect("permanent_spell")
 def _permanent_spell(b: Builder, obj: StackObject, choices: Choices) -> str | None:
     """A permanent spell becomes a permanent under its controller (CR 608.3). An Aura spell
-    enters attached to its target (608.3a); if that target is illegal now, the spell doesn't
+    enters attached to its target (608.3c); if that target is illegal now, the spell doesn't
     resolve and goes to its owner's graveyard (608.3b)."""
     from domain import events as ev
     from domain.rules.zones import enter_battlefield, enters_with_counters, slug

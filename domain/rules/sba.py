@@ -109,20 +109,22 @@ def check_state_based_actions(b: Builder) -> bool:
         b.emit(ev.PLAYER_LOST, {"player": pid, "rule": rule, "reason": why}, rule)
     for pid, _ in losers:
         leave_game(b, pid)
+    # Departures first: their last-known information is the state before any of these
+    # simultaneous actions (704.8: a dying permanent keeps the +1/+1 counters 704.5q would remove).
+    for perm_id, rule in dying:
+        if perm_id not in b.state.battlefield:
+            continue
+        reason = "sacrifice" if rule == "CR 704.5s" else "state-based action"
+        leave_battlefield(b, perm_id, "graveyard", reason, rule)
     for perm_id, n in annihilate:
         if perm_id not in b.state.battlefield:
-            continue  # it left the game with its owner (800.4a)
+            continue  # it died above, or left the game with its owner (800.4a)
         for kind in ("+1/+1", "-1/-1"):
             b.emit(
                 ev.COUNTERS_REMOVED,
                 {"target": {"permanent": perm_id}, "kind": kind, "amount": n, "cause": "sba"},
                 "CR 704.5q",
             )
-    for perm_id, rule in dying:
-        if perm_id not in b.state.battlefield:
-            continue
-        reason = "sacrifice" if rule == "CR 704.5s" else "state-based action"
-        leave_battlefield(b, perm_id, "graveyard", reason, rule)
     return True
 
 

@@ -16,7 +16,7 @@ def _game() -> Game:
 
 def test_enchant_creature_enters_attached() -> None:
     """ "Enchant creature" — cast targeting a creature (CR 303.4a, 601.2c); it enters attached to
-    it (608.3a). A player is not a legal target."""
+    it (608.3c). A player is not a legal target."""
     game = _game()
     game.refused({"type": "cast", "player": "P1", "card": MUTATION, "targets": [{"player": "P2"}]}, "illegal_target")
     game.cast("P1", MUTATION, targets=[{"permanent": "bear"}])

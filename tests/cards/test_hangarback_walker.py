@@ -49,3 +49,14 @@ def test_tap_put_a_counter_with_summoning_sickness() -> None:
     game.resolve()
     assert game.counters("walker") == {"+1/+1": 2}
     assert game.perm("walker")["tapped"] is True
+
+
+def test_counters_as_it_last_existed_before_simultaneous_sbas() -> None:
+    """CR 704.8: a permanent leaving by a state-based action has the last-known information of the
+    state before the simultaneous state-based actions. With one +1/+1 and three -1/-1 counters it
+    dies (toughness -2) still having its +1/+1 counter (704.5q doesn't remove it first): one Thopter."""
+    game = Game(battlefield=[permanent("walker", WALKER, counters={"+1/+1": 1})])
+    game.act({"type": "add_counters", "target": {"permanent": "walker"}, "kind": "-1/-1", "amount": 3})
+    assert game.on_battlefield(WALKER) == []
+    game.resolve()
+    assert len(game.on_battlefield("Thopter")) == 1

@@ -3,7 +3,7 @@
 Oracle text (catalog.json):
 
 - "Enchant creature" — automated: cast it with ``targets: [{"permanent": id}]`` naming a
-  creature (checked, CR 303.4a, 601.2c); it enters attached to it (608.3a), or goes to the
+  creature (checked, CR 303.4a, 601.2c); it enters attached to it (608.3c), or goes to the
   graveyard if the creature is gone by then (608.3b). When the creature leaves, the Aura goes to
   its owner's graveyard as a state-based action (704.5m).
 - "Enchanted creature gets +2/+2 and is goaded. (...)" — not automated: the server doesn't apply
