@@ -44,7 +44,12 @@ class Advance(_Action):
 
 class Choices(BaseModel):
     cards: list[CardRef] | None = None
-    proliferate: list[ProliferateChoice] | None = None
+    proliferate: list[ProliferateChoice] | list[list[ProliferateChoice]] | None = Field(
+        None, description="one list, or one list per proliferate when the effect proliferates more than once"
+    )
+    replacement_order: list[str] | None = Field(
+        None, description="permanent ids of replacement effects, first applied first (CR 616.1)"
+    )
     targets: list[Any] | None = None
     x: int | None = None
     mode: Any = None
@@ -67,6 +72,9 @@ class AddCounters(_Action):
     kind: str
     amount: Annotated[int, Field(ge=1)]
     source: str | None = None
+    replacement_order: list[str] | None = Field(
+        None, description="permanent ids of replacement effects, first applied first (CR 616.1)"
+    )
 
 
 class RemoveCounters(_Action):
@@ -106,6 +114,7 @@ class Damage(_Action):
     source: str | None = None
     infect: bool = False
     toxic: Annotated[int, Field(ge=0)] = 0
+    combat: bool = Field(False, description="combat damage: 'deals combat damage' abilities trigger (CR 510)")
 
 
 class Mill(_Action):
@@ -128,6 +137,9 @@ class Proliferate(_Action):
     player: str
     choose: list[ProliferateChoice] = []
     source: str | None = None
+    replacement_order: list[str] | None = Field(
+        None, description="permanent ids of replacement effects, first applied first (CR 616.1)"
+    )
 
 
 class Move(_Action):
@@ -160,6 +172,9 @@ class Enter(_Action):
     tapped: bool = False
     token: bool = False
     x: Annotated[int, Field(ge=0)] = 0
+    replacement_order: list[str] | None = Field(
+        None, description="permanent ids of replacement effects, first applied first (CR 616.1)"
+    )
 
 
 class Concede(_Action):

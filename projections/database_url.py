@@ -8,7 +8,7 @@ names a database"); this module is the only one that turns it into the library's
   share the file. Query option: ``timeout`` (seconds, default 10).
 - ``postgresql://user:password@host:port/dbname`` (also ``postgres://``,
   ``postgresql+psycopg://``): PostgreSQL. Query options: ``schema`` (default ``public``),
-  ``pool_size`` (default 3), ``max_overflow`` (default 7), ``connect_timeout`` (seconds, 5),
+  ``pool_size`` (default 2), ``max_overflow`` (default 8), ``connect_timeout`` (seconds, 5),
   ``host`` (a socket directory, when the URL has no host).
 
 Settings always made: string aggregate ids (``ORIGINATOR_ID_TYPE=text``), snapshotting on, and
@@ -91,8 +91,8 @@ def library_environment(database_url: str, *, create_tables: bool) -> dict[str, 
         POSTGRES_USER=unquote(parts.username or ""),
         POSTGRES_PASSWORD=unquote(parts.password or ""),
         POSTGRES_SCHEMA=options.get("schema", ""),
-        POSTGRES_POOL_SIZE=_int_option(options, "pool_size", 3, database_url),
-        POSTGRES_MAX_OVERFLOW=_int_option(options, "max_overflow", 7, database_url),
+        POSTGRES_POOL_SIZE=_int_option(options, "pool_size", 2, database_url),
+        POSTGRES_MAX_OVERFLOW=_int_option(options, "max_overflow", 8, database_url),
         POSTGRES_CONNECT_TIMEOUT=_int_option(options, "connect_timeout", 5, database_url),
         POSTGRES_ENABLE_DB_FUNCTIONS="n",
     )

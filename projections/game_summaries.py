@@ -134,11 +134,18 @@ class GameSummaryView(TrackingRecorder, ABC):
     ) -> list[GameSummary]:
         """Summaries matching every given filter, most recently updated first."""
 
+    @abstractmethod
+    def close(self) -> None:
+        """Close the view's connections."""
+
 
 class SQLiteGameSummaryView(SQLiteTrackingRecorder, GameSummaryView):
     """The view in the ledger's SQLite file."""
 
     datastore: SQLiteDatastore
+
+    def close(self) -> None:
+        self.datastore.close()
 
     def construct_create_table_statements(self) -> list[str]:
         statements = super().construct_create_table_statements()
@@ -193,6 +200,9 @@ class PostgresGameSummaryView(PostgresTrackingRecorder, GameSummaryView):
     """The view in the ledger's PostgreSQL schema."""
 
     datastore: PostgresDatastore
+
+    def close(self) -> None:
+        self.datastore.close()
 
     def __init__(self, datastore: PostgresDatastore, **kwargs: Any) -> None:
         super().__init__(datastore, **kwargs)

@@ -148,12 +148,17 @@ class LedgerService:
         """The ``eventsourcing`` application (one table set for every stream)."""
         self._tokens = TokenRegistry(self.app, self._now)
         self._idempotency = IdempotencyRecords(self.app, self._now)
-        # The runner's own application copy never creates tables (this one just did); the view's
-        # environment is named after the projection, so its CREATE_TABLE wins for it alone.
+        # The runner's own application copy never creates tables (this one just did) and keeps
+        # one connection open (LISTEN; pulls open another on demand). The view's environment is
+        # named after the projection, so its prefixed settings win for it alone: it creates its
+        # tables, and keeps one connection.
+        view_prefix = GameSummaryProjection.name.upper()
         view_env = {
             **env,
             "CREATE_TABLE": "n",
-            f"{GameSummaryProjection.name.upper()}_CREATE_TABLE": env["CREATE_TABLE"],
+            "POSTGRES_POOL_SIZE": "1",
+            f"{view_prefix}_CREATE_TABLE": env["CREATE_TABLE"],
+            f"{view_prefix}_POSTGRES_POOL_SIZE": "1",
         }
         view_class = view_class_for(self.store)
         self._runner: ProjectionRunner[LedgerApplication, GameSummaryView] | None = None
@@ -175,6 +180,8 @@ class LedgerService:
                 assert isinstance(view, GameSummaryView)
                 self._own_view = view
         except BaseException:
+            if self._own_view is not None:
+                self._own_view.close()
             self.app.close()
             raise
         self._closed = False
@@ -193,7 +200,10 @@ class LedgerService:
             # ``wait_for_read_model`` reports that while running; shutting down must not fail.
             log.exception("the game-summary projection had stopped with an error")
         finally:
-            self.app.close()
+            try:
+                self._view.close()  # the runner closes its application, never its view
+            finally:
+                self.app.close()
 
     def __enter__(self) -> Self:
         return self
