@@ -121,6 +121,8 @@ class Behaviour:
     """Resolution routine when the card resolves as an instant or sorcery."""
     spell_needs: tuple[str, ...] = ()
     spell_targets: TargetCheck | None = None
+    enchanted_bonus: tuple[int, int] | None = None
+    """An Aura's static "enchanted creature gets +P/+T" (CR 613.4c, layer 7c)."""
     """Checks the ``targets`` named when the card is cast (CR 601.2c); an Aura's target is the
     permanent it will enchant (303.4a)."""
     counter_modifier: CounterModifier | None = None

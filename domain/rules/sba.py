@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain import events as ev
 from domain.builder import Builder
+from domain.rules.characteristics import toughness_in
 from domain.state import GameState, Permanent
 
 
@@ -68,7 +69,7 @@ def check_state_based_actions(b: Builder) -> bool:
     dying: list[tuple[str, str]] = []
     annihilate: list[tuple[str, int]] = []
     for perm in state.battlefield.values():
-        toughness = perm.toughness() if perm.card.is_creature else None
+        toughness = toughness_in(state, perm) if perm.card.is_creature else None
         if toughness is not None and toughness <= 0:
             dying.append((perm.id, "CR 704.5f"))
         elif (

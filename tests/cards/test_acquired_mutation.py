@@ -66,3 +66,18 @@ def test_target_gone_the_aura_doesnt_resolve() -> None:
     game.resolve()
     assert game.on_battlefield(MUTATION) == []
     assert MUTATION in [c["name"] for c in game.player("P1")["graveyard"]]
+
+
+
+def test_enchanted_creature_gets_plus_two_toughness_against_lethal_damage() -> None:
+    """ "Enchanted creature gets +2/+2": the enchanted 2/2 survives 3 damage, the other 2/2 dies
+    (CR 613.4c layer 7c, 704.5g)."""
+    game = _game()
+    game.cast("P1", MUTATION, targets=[{"permanent": "bear"}])
+    game.resolve()
+    game.act({"type": "damage", "target": {"permanent": "bear"}, "amount": 3})
+    game.act({"type": "damage", "target": {"permanent": "other"}, "amount": 3})
+    assert "bear" in game.state.battlefield
+    assert "other" not in game.state.battlefield
+    game.act({"type": "damage", "target": {"permanent": "bear"}, "amount": 1})
+    assert "bear" not in game.state.battlefield

@@ -6,9 +6,9 @@ Oracle text (catalog.json):
   creature (checked, CR 303.4a, 601.2c); it enters attached to it (608.3c), or goes to the
   graveyard if the creature is gone by then (608.3b). When the creature leaves, the Aura goes to
   its owner's graveyard as a state-based action (704.5m).
-- "Enchanted creature gets +2/+2 and is goaded. (...)" — not automated: the server doesn't apply
-  static power/toughness changes or goad; the table accounts for them (note that the server's
-  lethal-damage check uses the creature's toughness without the +2/+2).
+- "Enchanted creature gets +2/+2 and is goaded. (...)" — the +2/+2 is applied where the server
+  reads toughness (state-based actions 704.5f/g; ``domain.rules.characteristics``); goad is not
+  tracked (combat is reported by the table).
 - "Whenever enchanted creature attacks, defending player gets two rad counters." Automated:
   triggers on an ``attack`` action naming the enchanted creature; the defending player is the
   player it attacks, or the controller of the planeswalker it attacks (CR 506.2).
@@ -38,6 +38,7 @@ register(
     Behaviour(
         name=NAME,
         spell_targets=tg.checker("creature"),
+        enchanted_bonus=(2, 2),
         watchers=(
             trigger(
                 enchanted_creature_attacks,
