@@ -117,6 +117,8 @@ class LedgerService:
     off: creating tables from several processes at once raced, DESIGN.md).
     ``snapshot_interval``: events between snapshots (0 turns snapshots off).
     ``project_read_models``: run the game-list projection in this process.
+    ``cache_size``: games whose head each process keeps (fast-forwarded on every read; 0: none).
+    ``clock``: the time source for ``recorded_at`` (tests pass a fixed one).
     """
 
     def __init__(
@@ -139,11 +141,12 @@ class LedgerService:
         env = library_environment(database_url, create_tables=create_tables)
         if self.store == "sqlite" and create_tables:
             sqlite_path(database_url).parent.mkdir(parents=True, exist_ok=True)
-        env.update(
-            AGGREGATE_CACHE_MAXSIZE=str(cache_size),
-            # Games are immutable values: no defensive deep copy of cached ones.
-            DEEPCOPY_FROM_AGGREGATE_CACHE="n",
-        )
+        if _int_arg("cache_size", cache_size, 0) > 0:  # the library reads 0 as "unbounded"
+            env.update(
+                AGGREGATE_CACHE_MAXSIZE=str(cache_size),
+                # Games are immutable values: no defensive deep copy of cached ones.
+                DEEPCOPY_FROM_AGGREGATE_CACHE="n",
+            )
         self.app = LedgerApplication(env)
         """The ``eventsourcing`` application (one table set for every stream)."""
         self._tokens = TokenRegistry(self.app, self._now)

@@ -15,10 +15,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import event as note_event
 from hypothesis import strategies as st
 
+import projections.service as service_module
 from domain import evolve
 from domain.errors import GameError
 from domain.events import Event
 from domain.state import GameState
+from domain.undo import Entry, target_before_last_actions
 from projections.results import Actor
 from projections.service import LedgerService
 
@@ -93,6 +95,7 @@ def fold_to(service: LedgerService, version: int) -> GameState:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(steps)
 def test_random_play_with_undos_keeps_every_property(plan: list[tuple[str, Any]]) -> None:
+    page, service_module.UNDO_HISTORY_PAGE = service_module.UNDO_HISTORY_PAGE, 2
     with tempfile.TemporaryDirectory() as tmp:
         service = LedgerService(f"sqlite:///{Path(tmp) / 'a.sqlite3'}", snapshot_interval=3, project_read_models=False)
         copy = LedgerService(f"sqlite:///{Path(tmp) / 'b.sqlite3'}", snapshot_interval=4, project_read_models=False)
@@ -110,8 +113,15 @@ def test_random_play_with_undos_keeps_every_property(plan: list[tuple[str, Any]]
                         target = 1 + int(arg * (head - 1))
                         result = service.undo("g", to_version=target, reason="property", actor=JUDGE)
                     elif kind == "undo_last":
+                        history = [
+                            Entry(e.version, e.type, e.action_id, tuple(e.data.get("reverted_versions") or ()))
+                            for e in service.events("g", 0, 1000)
+                        ]
                         result = service.undo("g", actions=arg, reason="property", actor=JUDGE)
                         target = result.events[0].data["to_version"]
+                        # The service reads the log backwards in pages (2 events here): same answer
+                        # as the rule over the whole history.
+                        assert target == target_before_last_actions(history, arg)
                         if arg == 1 and last_action_from is not None:
                             assert target == last_action_from, "undo right after an action takes back that action"
                     else:
@@ -140,3 +150,4 @@ def test_random_play_with_undos_keeps_every_property(plan: list[tuple[str, Any]]
         finally:
             service.close()
             copy.close()
+            service_module.UNDO_HISTORY_PAGE = page
