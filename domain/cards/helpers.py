@@ -89,3 +89,15 @@ def take_from_graveyard(b: Builder, player_id: str, names: Sequence[str]) -> lis
                 taken.append(left.pop(i))
                 break
     return taken
+
+
+def proliferate_effect(key: str, name: str) -> None:
+    """Register the routine of an ability whose whole effect is "proliferate" (CR 701.34a), the
+    choices made on resolution and the card named as the cause."""
+    from domain.rules.effects import effect
+    from domain.rules.proliferate import proliferate
+
+    @effect(key)
+    def _proliferate(b: Builder, obj: StackObject, choices: Choices) -> str | None:
+        proliferate(b, obj.controller, choices.proliferate or (), name)
+        return None

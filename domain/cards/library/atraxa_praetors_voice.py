@@ -12,21 +12,14 @@ Oracle text (catalog.json):
 
 from __future__ import annotations
 
-from domain.builder import Builder
 from domain.cards.behaviour import Behaviour, register
+from domain.cards.helpers import proliferate_effect
 from domain.cards.watchers import trigger, your_end_step
-from domain.commands import Choices
-from domain.rules.effects import effect
-from domain.rules.proliferate import proliferate
-from domain.state import StackObject
 
 NAME = "Atraxa, Praetors' Voice"
 
 
-@effect("atraxa_pv.end_step")
-def _proliferate(b: Builder, obj: StackObject, choices: Choices) -> str | None:
-    proliferate(b, obj.controller, choices.proliferate or (), NAME)
-    return None
+proliferate_effect("atraxa_pv.end_step", NAME)
 
 
 register(

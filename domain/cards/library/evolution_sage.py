@@ -8,21 +8,14 @@ onto the battlefield with ``enter``, or a Dryad Arbor); ``choices.proliferate`` 
 
 from __future__ import annotations
 
-from domain.builder import Builder
 from domain.cards.behaviour import Behaviour, register
+from domain.cards.helpers import proliferate_effect
 from domain.cards.watchers import land_you_control_enters, trigger
-from domain.commands import Choices
-from domain.rules.effects import effect
-from domain.rules.proliferate import proliferate
-from domain.state import StackObject
 
 NAME = "Evolution Sage"
 
 
-@effect("evolution_sage")
-def _proliferate(b: Builder, obj: StackObject, choices: Choices) -> str | None:
-    proliferate(b, obj.controller, choices.proliferate or (), NAME)
-    return None
+proliferate_effect("evolution_sage", NAME)
 
 
 register(

@@ -9,21 +9,14 @@ with ``choices.proliferate``.
 
 from __future__ import annotations
 
-from domain.builder import Builder
 from domain.cards.behaviour import Behaviour, register
+from domain.cards.helpers import proliferate_effect
 from domain.cards.watchers import trigger, you_cast_noncreature_spell
-from domain.commands import Choices
-from domain.rules.effects import effect
-from domain.rules.proliferate import proliferate
-from domain.state import StackObject
 
 NAME = "Flux Channeler"
 
 
-@effect("flux_channeler")
-def _proliferate(b: Builder, obj: StackObject, choices: Choices) -> str | None:
-    proliferate(b, obj.controller, choices.proliferate or (), NAME)
-    return None
+proliferate_effect("flux_channeler", NAME)
 
 
 register(

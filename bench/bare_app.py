@@ -1,0 +1,87 @@
+"""The stack's limit: a bare FastAPI endpoint doing one ``eventsourcing`` save, nothing else.
+
+``POST /bare/{stream}`` parses a JSON body and appends one record (the ledger's own
+``GameEvent`` type, transcoder and tables, a payload of the size an action stores) to the stream
+with ONE ``save()``, like an action does, and answers a small JSON body. No authentication, no
+rules, no hash chain, no state in the response: what FastAPI + uvicorn + ``eventsourcing`` + the
+database can do per request on this machine, served the same way as ``mtg-ledger serve``
+(uvicorn, same worker count). ``bench/http_load.py`` reports the ledger's throughput as a ratio
+of this one's.
+
+Each worker remembers the head version of the streams it wrote; when another worker moved a
+stream on, the save fails on the version's primary key, and the endpoint reads the head and
+saves again (so two workers on one stream behave like two ledger workers with retries).
+
+Settings (environment): ``MTG_LEDGER_DATABASE_URL``; ``BARE_CREATE_TABLES`` (``1``/``0``).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from eventsourcing.persistence import IntegrityError
+from fastapi import FastAPI, Request
+
+from projections.database_url import library_environment
+from projections.ledger_application import LedgerApplication
+from projections.stored_events import GameEvent
+
+PAYLOAD = {"target": {"player": "P1"}, "kind": "rad", "amount": 1, "cause": "manual"}
+ACTOR = {"name": "bench", "role": "judge"}
+
+
+def make_application(database_url: str, create_tables: bool) -> LedgerApplication:
+    env = library_environment(database_url, create_tables=create_tables)
+    env["IS_SNAPSHOTTING_ENABLED"] = "n"
+    return LedgerApplication(env)
+
+
+def create_app() -> FastAPI:
+    """The uvicorn factory (``bench.bare_app:create_app``)."""
+    app = FastAPI(title="bare eventsourcing save")
+    store = make_application(
+        os.environ["MTG_LEDGER_DATABASE_URL"], os.environ.get("BARE_CREATE_TABLES", "1") not in ("0", "n", "false")
+    )
+    heads: dict[str, int] = {}
+
+    def head(stream: str) -> int:
+        rows = store.recorder.select_events(stream, desc=True, limit=1)
+        return rows[0].originator_version if rows else 0
+
+    @app.get("/health")
+    def health() -> dict[str, str]:
+        return {"status": "ok"}
+
+    @app.post("/bare/{stream}", status_code=201)
+    async def save(stream: str, request: Request) -> dict[str, Any]:
+        body = await request.json()
+        from starlette.concurrency import run_in_threadpool
+
+        def append() -> int:
+            for _ in range(50):
+                version = heads.get(stream, 0) + 1
+                record = GameEvent(
+                    originator_id=stream,
+                    originator_version=version,
+                    type="CountersAdded",
+                    data={**PAYLOAD, "note": body.get("type")},
+                    rule=None,
+                    action_id="00000000-0000-0000-0000-000000000000",
+                    actor=ACTOR,
+                    recorded_at="2026-01-01T00:00:00.000000Z",
+                    prev_hash="0" * 64,
+                    hash="0" * 64,
+                )
+                try:
+                    store.save(record)
+                except IntegrityError:
+                    heads[stream] = head(stream)
+                    continue
+                heads[stream] = version
+                return version
+            raise RuntimeError(f"stream {stream!r}: too many conflicts")
+
+        return {"stream": stream, "version": await run_in_threadpool(append)}
+
+    return app
