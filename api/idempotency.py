@@ -31,7 +31,13 @@ Perform = Callable[[str | None, str | None], tuple[int, dict[str, Any]]]
 claims the key in the same atomic save as the action, so two racing retries can't both act."""
 
 
-async def idempotent(request: Request, service: LedgerService, body: bytes, perform: Perform) -> JSONResponse:
+Rebuild = Callable[[str, str, int], tuple[int, dict[str, Any]]]
+"""Rebuilds the first response from the stored action: (game id, action id, version)."""
+
+
+async def idempotent(
+    request: Request, service: LedgerService, body: bytes, perform: Perform, rebuild: Rebuild | None = None
+) -> JSONResponse:
     """Run ``perform`` once per key; replay its stored response on a retry."""
     key = request.headers.get("idempotency-key")
     if key is None:
@@ -49,6 +55,17 @@ async def idempotent(request: Request, service: LedgerService, body: bytes, perf
                 409, "idempotency_key_reused", f"Idempotency-Key {key!r} was used with a different request body"
             )
         return JSONResponse(json.loads(response_json), status_code=status, headers={"Idempotent-Replayed": "true"})
-    status, payload = await run_in_threadpool(perform, scoped, print_)
+    claimed = await run_in_threadpool(service.claimed_action, scoped)
+    if claimed is not None and rebuild is not None:
+        # The action was stored but its response never was (the process died in between):
+        # answer from the record itself rather than refusing the retry forever.
+        claim_print, game_id, action_id, version = claimed
+        if claim_print != print_:
+            raise ApiError(
+                409, "idempotency_key_reused", f"Idempotency-Key {key!r} was used with a different request body"
+            )
+        status, payload = await run_in_threadpool(rebuild, game_id, action_id, version)
+    else:
+        status, payload = await run_in_threadpool(perform, scoped, print_)
     await run_in_threadpool(service.remember, scoped, print_, status, json.dumps(payload))
     return JSONResponse(payload, status_code=status)

@@ -79,6 +79,14 @@ class IdempotencyRecords:
                 return record.fingerprint, record.status, record.response_json
         return None
 
+    def claimed(self, key: str) -> IdempotencyKeyClaimed | None:
+        """The claim an action stored with ``key``, if any (also when its response was never
+        remembered, e.g. the process died between the save and ``remember``)."""
+        for record in self._records(key):
+            if isinstance(record, IdempotencyKeyClaimed):
+                return record
+        return None
+
     def remember(self, key: str, fingerprint: str, status: int, response_json: str) -> None:
         """Store the response for ``key``; the same response twice is a no-op, another one for a
         key already answered (or claimed with another fingerprint) a ``Conflict``."""

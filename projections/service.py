@@ -658,6 +658,14 @@ class LedgerService:
         """Store the response given for an ``Idempotency-Key``."""
         self._idempotency.remember(key, fingerprint, status, response_json)
 
+    def claimed_action(self, key: str) -> tuple[str, str, str, int] | None:
+        """``(fingerprint, game_id, action_id, version)`` of the action stored under ``key``, so a
+        retry can be answered even if the first response was never remembered."""
+        claim = self._idempotency.claimed(key)
+        if claim is None:
+            return None
+        return claim.fingerprint, claim.game_id, claim.action_id, claim.version
+
     def recall(self, key: str) -> Recalled | None:
         """``(fingerprint, status, response_json)`` remembered for the key, or ``None``."""
         return self._idempotency.recall(key)

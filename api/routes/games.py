@@ -9,14 +9,29 @@ from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
 from api import schemas
-from api.auth import check_player_action
+from api.auth import Principal, check_player_action
 from api.deps import Actor, Judge, Reader, Scorekeeper, ServiceDep, if_match, json_object, raw_body
 from api.errors import ApiError
-from api.idempotency import idempotent
+from api.idempotency import Rebuild, idempotent
 from api.presenters import action_out, game_out
+from projections.service import ActionResult, LedgerService
 from projections.service import Actor as StoreActor
 
 router = APIRouter(prefix="/v1/games", tags=["games"])
+
+
+def _rebuild_action(service: LedgerService, principal: Principal) -> Rebuild:
+    """The response of a stored action, rebuilt from the record (see ``api.idempotency``)."""
+
+    def rebuild(game_id: str, action_id: str, version: int) -> tuple[int, dict[str, Any]]:
+        _, state = service.state_at(game_id, version)
+        window = service.events(game_id, after=max(0, version - 1000), limit=1000)
+        events = [e for e in window if e.action_id == action_id]
+        return 201, action_out(ActionResult(game_id, action_id, version, events, state), principal)
+
+    return rebuild
+
+
 PROBLEM = {"content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}
 ERRORS: dict[int | str, dict[str, Any]] = {
     status: {"description": desc, **PROBLEM}
@@ -56,7 +71,11 @@ async def create_game(request: Request, service: ServiceDep, principal: Scorekee
         )
         return 201, {**game_out(result.game_id, result.version, result.state, principal), "action_id": result.action_id}
 
-    return await idempotent(request, service, body_bytes, perform)
+    def rebuild(created: str, action_id: str, version: int) -> tuple[int, dict[str, Any]]:
+        _, state = service.state_at(created, version)
+        return 201, {**game_out(created, version, state, principal), "action_id": action_id}
+
+    return await idempotent(request, service, body_bytes, perform, rebuild)
 
 
 @router.get("", summary="List game summaries (read model)", responses=ERRORS)
@@ -112,7 +131,7 @@ async def post_action(game_id: str, request: Request, service: ServiceDep, princ
         )
         return 201, action_out(result, principal)
 
-    return await idempotent(request, service, body_bytes, perform)
+    return await idempotent(request, service, body_bytes, perform, _rebuild_action(service, principal))
 
 
 @router.post(
@@ -158,4 +177,4 @@ async def undo(game_id: str, request: Request, service: ServiceDep, principal: J
         )
         return 201, action_out(result, principal)
 
-    return await idempotent(request, service, body_bytes, perform)
+    return await idempotent(request, service, body_bytes, perform, _rebuild_action(service, principal))

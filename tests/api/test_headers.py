@@ -117,3 +117,33 @@ def test_sse_bad_last_event_id(client: TestClient, admin_headers: dict[str, str]
         f"/v1/games/{game}/events/stream", params={"follow": "false"}, headers={**admin_headers, "Last-Event-ID": "x"}
     )
     assert_problem(response, 400, "invalid_last_event_id")
+
+
+def test_idempotent_retry_after_a_lost_response_is_answered_from_the_record(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """The action was stored with its key but the process died before the response was kept:
+    the retry gets the stored action's response, and nothing is stored twice."""
+    game = create_game(client, admin_headers)
+    service = client.app.state.service  # type: ignore[attr-defined]
+    original = service.remember
+    def crash(*args: object) -> None:
+        raise RuntimeError("crash before remember")
+
+    service.remember = crash
+    headers = {**admin_headers, "Idempotency-Key": "lost-response"}
+    try:
+        crashing = TestClient(client.app, raise_server_exceptions=False)
+        crashed = crashing.post(f"/v1/games/{game}/actions", json=GAIN, headers=headers)
+        assert crashed.status_code == 500
+        assert crashed.json()["code"] == "internal_error"
+    finally:
+        service.remember = original
+    stored = version_of(client, game, admin_headers)
+    retry = client.post(f"/v1/games/{game}/actions", json=GAIN, headers=headers)
+    assert retry.status_code == 201, retry.text
+    assert retry.json()["version"] == stored
+    assert [e["type"] for e in retry.json()["events"]] == ["LifeGained"]
+    assert version_of(client, game, admin_headers) == stored
+    again = client.post(f"/v1/games/{game}/actions", json=GAIN, headers=headers)
+    assert again.json() == retry.json()
