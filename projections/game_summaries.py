@@ -30,6 +30,7 @@ from psycopg.sql import SQL, Composed, Identifier
 
 from domain import events as ev
 from projections.results import GameSummary
+from projections.sqlite_polling import share_writer_lock
 from projections.stored_events import GameEvent
 
 TABLE = "game_summaries"
@@ -140,9 +141,14 @@ class GameSummaryView(TrackingRecorder, ABC):
 
 
 class SQLiteGameSummaryView(SQLiteTrackingRecorder, GameSummaryView):
-    """The view in the ledger's SQLite file."""
+    """The view in the ledger's SQLite file; it writes in turn with the ledger's own datastore
+    (``projections.sqlite_polling.share_writer_lock``)."""
 
     datastore: SQLiteDatastore
+
+    def __init__(self, datastore: SQLiteDatastore, **kwargs: Any) -> None:
+        super().__init__(datastore, **kwargs)
+        share_writer_lock(datastore)
 
     def close(self) -> None:
         self.datastore.close()

@@ -69,7 +69,9 @@ async def whoami(principal: Reader) -> dict[str, Any]:
     }
 
 
-@router.get("/cards/{name:path}", response_model=schemas.CardOut, responses=ERRORS, tags=["cards"], summary="Catalog entry")
+@router.get(
+    "/cards/{name:path}", response_model=schemas.CardOut, responses=ERRORS, tags=["cards"], summary="Catalog entry"
+)
 async def get_card(name: str, request: Request, principal: Reader) -> dict[str, Any]:
     card = request.app.state.catalog.get(name)
     if card is None:

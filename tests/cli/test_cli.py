@@ -84,7 +84,9 @@ SCRYFALL = [
         "layout": "normal",
         "mana_cost": "{X}{X}",
         "type_line": "Artifact Creature — Construct",
-        "oracle_text": "Walking Ballista enters with X +1/+1 counters on it.\n{4}: Put a +1/+1 counter on Walking Ballista.",
+        "oracle_text": (
+            "Walking Ballista enters with X +1/+1 counters on it.\n{4}: Put a +1/+1 counter on Walking Ballista."
+        ),
         "power": "0",
         "toughness": "0",
         "colors": [],
