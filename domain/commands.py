@@ -318,7 +318,7 @@ def parse_choice_list(value: Any, where: str) -> tuple[dict[str, str], ...]:
     return tuple(out)
 
 
-def _counter_map(value: Any, where: str) -> dict[str, int]:
+def counter_map(value: Any, where: str) -> dict[str, int]:
     if value is None:
         return {}
     if not isinstance(value, Mapping) or not all(
@@ -383,7 +383,7 @@ def _parse_costs(value: Any) -> ActivateCosts:
         tap=body.bool_("tap"),
         untap=body.bool_("untap"),
         sacrifice=tuple(sacrifice),
-        remove_counters=_counter_map(value.get("remove_counters"), "activate: 'costs.remove_counters'"),
+        remove_counters=counter_map(value.get("remove_counters"), "activate: 'costs.remove_counters'"),
         pay_life=body.int_("pay_life", minimum=0, default=0),
     )
 
@@ -480,7 +480,7 @@ def _enter(b: _Body, r: CardResolver) -> Enter:
         card=r(b.body["card"]),
         controller=b.str_("controller"),
         id=b.opt_str("id"),
-        counters=_counter_map(b.body.get("counters"), "enter: 'counters'"),
+        counters=counter_map(b.body.get("counters"), "enter: 'counters'"),
         tapped=b.bool_("tapped"),
         token=b.bool_("token"),
         x=b.int_("x", minimum=0, default=0),

@@ -7,7 +7,7 @@ from datetime import date
 from typing import Any
 
 from domain import events as ev
-from domain.commands import CardResolver, _counter_map
+from domain.commands import CardResolver, counter_map
 from domain.errors import InvalidCommand
 from domain.state import CURRENT_EDITION, STEPS, TEAM_VARIANTS, VARIANTS
 
@@ -96,7 +96,7 @@ def game_started(body: Any, game_id: str, resolve: CardResolver) -> ev.Event:
                 "name": _str(name, f"{where}.name"),
                 "team": team,
                 "life": life,
-                "counters": _counter_map(raw.get("counters"), f"{where}.counters"),
+                "counters": counter_map(raw.get("counters"), f"{where}.counters"),
                 "library": library,
                 "library_unknown": library_size - len(library),
                 "hand": hand,
@@ -124,7 +124,7 @@ def game_started(body: Any, game_id: str, resolve: CardResolver) -> ev.Event:
         life = raw_team.get("life", STARTING_LIFE[variant]) if shared else None
         if shared and (isinstance(life, bool) or not isinstance(life, int)):
             raise InvalidCommand(f"teams.{tid}.life must be an integer, got {life!r}", "invalid_field")
-        counters = _counter_map(raw_team.get("counters"), f"teams.{tid}.counters") if shared else {}
+        counters = counter_map(raw_team.get("counters"), f"teams.{tid}.counters") if shared else {}
         teams[tid] = {"players": members, "life": life, "counters": counters}
     unknown_teams = set(raw_teams) - set(team_members)
     if unknown_teams:
@@ -163,7 +163,7 @@ def game_started(body: Any, game_id: str, resolve: CardResolver) -> ev.Event:
                 "owner": owner,
                 "controller": controller,
                 "tapped": raw.get("tapped", False),
-                "counters": _counter_map(raw.get("counters"), f"{where}.counters"),
+                "counters": counter_map(raw.get("counters"), f"{where}.counters"),
                 "controlled_since_turn_began": not raw.get("entered_this_turn", False),
                 "token": raw.get("token", False),
             }
