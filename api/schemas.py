@@ -182,6 +182,14 @@ class Concede(_Action):
     player: str
 
 
+class Counter(_Action):
+    """A spell or ability is countered (CR 701.6a): it leaves the stack without resolving."""
+
+    type: Literal["counter"]
+    object: str = Field(description="the stack object's id")
+    source: str | None = None
+
+
 class Note(_Action):
     type: Literal["note"]
     text: str
@@ -254,6 +262,7 @@ Action = Annotated[
     | Enter
     | Concede
     | Note
+    | Counter
     | Cast
     | PlayLand
     | Activate
@@ -280,6 +289,7 @@ ACTION_EXAMPLES: dict[str, dict[str, Any]] = {
     "untap": {"type": "untap", "permanent": "hydra"},
     "enter": {"type": "enter", "card": "Feral Hydra", "controller": "P1", "x": 3},
     "concede": {"type": "concede", "player": "P2"},
+    "counter": {"type": "counter", "object": "s4", "source": "Counterspell"},
     "note": {"type": "note", "text": "L2 ruling: Bolt was cast before the trigger resolved"},
     "cast": {"type": "cast", "player": "P1", "card": "Feral Hydra", "x": 4},
     "play_land": {"type": "play_land", "player": "P1", "card": "Forest"},

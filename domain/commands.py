@@ -164,6 +164,14 @@ class Concede:
 
 
 @dataclass(frozen=True, slots=True)
+class CounterObject:
+    """A spell or ability on the stack is countered (CR 701.6a), reported by hand."""
+
+    object_id: str
+    source: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Note:
     text: str
 
@@ -222,11 +230,18 @@ Command = (
     | Enter
     | Concede
     | Note
+    | CounterObject
     | Cast
     | PlayLand
     | Activate
     | Attack
 )
+
+
+MAX_TEXT = 200
+"""Longest id, name or kind string accepted in a command (a note's text may be longer)."""
+MAX_AMOUNT = 1_000_000
+"""Largest amount, count or X accepted: far beyond any real game, well inside JSON's safe integers."""
 
 
 # -- field readers: each names the field and quotes the bad value ------------------------------
@@ -241,12 +256,16 @@ class _Body:
     def has(self, key: str) -> bool:
         return self.body.get(key) is not None
 
-    def str_(self, key: str) -> str:
+    def str_(self, key: str, max_length: int = MAX_TEXT) -> str:
         value = self.body.get(key)
         if value is None:
             raise InvalidCommand(f"{self.action}: missing required field '{key}'", "missing_field")
         if not isinstance(value, str) or not value:
             raise self._bad(key, "a non-empty string")
+        if len(value) > max_length:
+            raise InvalidCommand(
+                f"{self.action}: '{key}' must be at most {max_length} characters, got {len(value)}", "invalid_field"
+            )
         return value
 
     def opt_str(self, key: str) -> str | None:
@@ -262,6 +281,10 @@ class _Body:
             raise self._bad(key, "an integer")
         if value < minimum:
             raise InvalidCommand(f"{self.action}: '{key}' must be at least {minimum}, got {value!r}", "invalid_amount")
+        if value > MAX_AMOUNT:
+            raise InvalidCommand(
+                f"{self.action}: '{key}' must be at most {MAX_AMOUNT}, got {value!r}", "invalid_amount"
+            )
         return value
 
     def bool_(self, key: str, default: bool = False) -> bool:
@@ -318,11 +341,16 @@ def parse_choice_list(value: Any, where: str) -> tuple[dict[str, str], ...]:
     return tuple(out)
 
 
+MAX_KIND = 64
+"""Longest counter kind name accepted (the longest printed ones are about 20 characters)."""
+
+
 def counter_map(value: Any, where: str) -> dict[str, int]:
     if value is None:
         return {}
     if not isinstance(value, Mapping) or not all(
-        isinstance(k, str) and k and isinstance(n, int) and not isinstance(n, bool) and n >= 0 for k, n in value.items()
+        isinstance(k, str) and 0 < len(k) <= MAX_KIND and isinstance(n, int) and not isinstance(n, bool) and n >= 0
+        for k, n in value.items()
     ):
         raise InvalidCommand(f"{where} must map counter kinds to counts >= 0, got {value!r}", "invalid_field")
     return {k: n for k, n in value.items() if n > 0}
@@ -350,9 +378,7 @@ def parse_choices(value: Any, resolve: CardResolver) -> Choices:
     proliferate: tuple[dict[str, str], ...] | None = None
     rounds: tuple[tuple[dict[str, str], ...], ...] | None = None
     if isinstance(raw_prolif, list) and raw_prolif and all(isinstance(r, list) for r in raw_prolif):
-        rounds = tuple(
-            parse_choice_list(r, f"resolve: 'choices.proliferate[{i}]'") for i, r in enumerate(raw_prolif)
-        )
+        rounds = tuple(parse_choice_list(r, f"resolve: 'choices.proliferate[{i}]'") for i, r in enumerate(raw_prolif))
         proliferate = rounds[0]
     elif raw_prolif is not None:
         proliferate = parse_choice_list(raw_prolif, "resolve: 'choices.proliferate'")
@@ -538,10 +564,7 @@ def _attack(b: _Body, _: CardResolver) -> Attack:
 
 
 def _note(b: _Body, _: CardResolver) -> Note:
-    text = b.str_("text")
-    if len(text) > 10_000:
-        raise InvalidCommand("note: 'text' is longer than 10000 characters", "invalid_field")
-    return Note(text)
+    return Note(b.str_("text", max_length=10_000))
 
 
 _PARSERS: dict[str, Callable[[_Body, CardResolver], Command]] = {
@@ -564,6 +587,7 @@ _PARSERS: dict[str, Callable[[_Body, CardResolver], Command]] = {
     "enter": _enter,
     "concede": lambda b, _: Concede(b.str_("player")),
     "note": _note,
+    "counter": lambda b, _: CounterObject(b.str_("object"), b.opt_str("source")),
     "cast": _cast,
     "play_land": _play_land,
     "activate": _activate,

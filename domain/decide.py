@@ -22,7 +22,7 @@ from domain.rules.life import gain_life, lose_life, pay_life
 from domain.rules.proliferate import proliferate
 from domain.rules.sba import leave_game
 from domain.rules.spells import cast, play_land
-from domain.rules.stack import order_triggers, resolve_top, settle
+from domain.rules.stack import counter, order_triggers, resolve_top, settle
 from domain.rules.turns import advance
 from domain.rules.zones import (
     draw,
@@ -162,13 +162,14 @@ _HANDLERS: dict[type[Any], Callable[[Builder, Any], None]] = {
     c.Enter: _enter,
     c.Concede: _concede,
     c.Note: _note,
+    c.CounterObject: lambda b, cmd: counter(b, cmd.object_id, _cause(cmd.source)),
     c.Cast: cast,
     c.PlayLand: play_land,
     c.Activate: activate,
     c.Attack: declare_attackers,
 }
 #: Commands whose handler already ends with ``settle`` (it must run once, at the end).
-_SETTLES_ITSELF = (c.Advance, c.Resolve, c.OrderTriggers, c.Cast, c.PlayLand, c.Activate)
+_SETTLES_ITSELF = (c.Advance, c.Resolve, c.OrderTriggers, c.Cast, c.PlayLand, c.Activate, c.CounterObject)
 
 
 def decide(state: GameState, command: c.Command) -> list[ev.Event]:

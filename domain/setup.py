@@ -11,15 +11,63 @@ from domain.commands import CardResolver, counter_map
 from domain.errors import InvalidCommand
 from domain.state import CURRENT_EDITION, STEPS, TEAM_VARIANTS, VARIANTS
 
-#: Starting life by variant (CR 119.1, 810.4 team of 30, 904.5 archenemy 40).
+#: Starting life by variant (CR 119.1, 810.4 team of 30; the archenemy 40, CR 904.5).
 STARTING_LIFE = {"two_player": 20, "multiplayer": 20, "two_headed_giant": 30, "archenemy": 20}
 ARCHENEMY_LIFE = 40
 
 
-def _str(value: Any, where: str) -> str:
+#: Limited Edition Alpha: no game can be pinned to rules older than Magic itself.
+EARLIEST_EDITION = "1993-08-05"
+MAX_ID = 100
+
+
+def _str(value: Any, where: str, max_length: int = 200) -> str:
     if not isinstance(value, str) or not value:
         raise InvalidCommand(f"{where} must be a non-empty string, got {value!r}", "invalid_field")
+    if len(value) > max_length:
+        raise InvalidCommand(f"{where} must be at most {max_length} characters, got {len(value)}", "invalid_field")
     return value
+
+
+def _list(value: Any, where: str) -> list[Any]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise InvalidCommand(f"{where} must be a list, got {value!r}", "invalid_field")
+    return value
+
+
+def _tournament(value: Any) -> dict[str, Any] | None:
+    """``{"event": str, "round": int >= 0, "table": int >= 0}``, each optional."""
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise InvalidCommand(f"'tournament' must be an object, got {value!r}", "invalid_field")
+    unknown = set(value) - {"event", "round", "table"}
+    if unknown:
+        raise InvalidCommand(
+            f"'tournament' has unknown fields {sorted(unknown)}: use event, round, table", "invalid_field"
+        )
+    out: dict[str, Any] = {}
+    if value.get("event") is not None:
+        out["event"] = _str(value["event"], "tournament.event")
+    for key in ("round", "table"):
+        if value.get(key) is not None:
+            out[key] = _nonneg(value[key], f"tournament.{key}", 0)
+    return out or None
+
+
+def _archenemy(team_of: dict[str, str]) -> str:
+    """The archenemy is the one player of a team of one facing the other team (CR 904.1, 904.5)."""
+    members: dict[str, list[str]] = {}
+    for pid, team in team_of.items():
+        members.setdefault(team, []).append(pid)
+    solo = [m[0] for m in members.values() if len(m) == 1]
+    if len(members) != 2 or not solo:
+        raise InvalidCommand(
+            f"archenemy is one player (a team of one) against a team: got teams {members}", "invalid_players"
+        )
+    return solo[0]
 
 
 def _cards(value: Any, where: str, resolve: CardResolver) -> list[dict[str, Any]]:
@@ -50,19 +98,33 @@ def game_started(body: Any, game_id: str, resolve: CardResolver) -> ev.Event:
         date.fromisoformat(_str(edition, "'rules_edition'"))
     except ValueError:
         raise InvalidCommand(f"'rules_edition' must be a date YYYY-MM-DD, got {edition!r}", "invalid_field") from None
+    if not EARLIEST_EDITION <= edition <= CURRENT_EDITION:
+        raise InvalidCommand(
+            f"'rules_edition' {edition!r} must be between {EARLIEST_EDITION} and the current edition {CURRENT_EDITION}",
+            "invalid_field",
+        )
     raw_players = body.get("players")
     if not isinstance(raw_players, list) or not raw_players:
         raise InvalidCommand(f"'players' must be a non-empty list, got {raw_players!r}", "invalid_field")
     if variant == "two_player" and len(raw_players) != 2:
         raise InvalidCommand(f"a two_player game has 2 players, got {len(raw_players)}", "invalid_players")
     team_variant = variant in TEAM_VARIANTS
+    archenemy: str | None = None
+    if variant == "archenemy":
+        archenemy = _archenemy(
+            {
+                str(p.get("id")): str(p.get("team"))
+                for p in raw_players
+                if isinstance(p, Mapping) and isinstance(p.get("id"), str) and isinstance(p.get("team"), str)
+            }
+        )
     players: list[dict[str, Any]] = []
     team_members: dict[str, list[str]] = {}
     for i, raw in enumerate(raw_players):
         where = f"players[{i}]"
         if not isinstance(raw, Mapping):
             raise InvalidCommand(f"{where} must be an object, got {raw!r}", "invalid_field")
-        pid = _str(raw.get("id"), f"{where}.id")
+        pid = _str(raw.get("id"), f"{where}.id", MAX_ID)
         if any(p["id"] == pid for p in players):
             raise InvalidCommand(f"player id {pid!r} is used twice", "duplicate_id")
         team = raw.get("team")
@@ -83,9 +145,12 @@ def game_started(body: Any, game_id: str, resolve: CardResolver) -> ev.Event:
             raise InvalidCommand(
                 f"{where}: hand_size {hand_size} is smaller than the {len(hand)} known cards", "invalid_field"
             )
-        default_life = STARTING_LIFE[variant]
-        if variant == "archenemy" and not players:
-            default_life = ARCHENEMY_LIFE  # 904.5: the archenemy (listed first) starts at 40
+        default_life = ARCHENEMY_LIFE if pid == archenemy else STARTING_LIFE[variant]  # 904.5
+        if variant == "two_headed_giant" and raw.get("life") is not None:
+            raise InvalidCommand(
+                f"{where}.life: in two_headed_giant life is the team's (CR 810.9); set teams.{team}.life",
+                "invalid_field",
+            )
         life = raw.get("life", default_life)
         if isinstance(life, bool) or not isinstance(life, int):
             raise InvalidCommand(f"{where}.life must be an integer, got {life!r}", "invalid_field")
@@ -139,11 +204,11 @@ def game_started(body: Any, game_id: str, resolve: CardResolver) -> ev.Event:
 
     player_ids = [p["id"] for p in players]
     battlefield: list[dict[str, Any]] = []
-    for i, raw in enumerate(body.get("battlefield") or []):
+    for i, raw in enumerate(_list(body.get("battlefield"), "'battlefield'")):
         where = f"battlefield[{i}]"
         if not isinstance(raw, Mapping):
             raise InvalidCommand(f"{where} must be an object, got {raw!r}", "invalid_field")
-        perm_id = _str(raw.get("id"), f"{where}.id")
+        perm_id = _str(raw.get("id"), f"{where}.id", MAX_ID)
         if any(p["id"] == perm_id for p in battlefield):
             raise InvalidCommand(f"permanent id {perm_id!r} is used twice", "duplicate_id")
         if "card" not in raw:
@@ -175,7 +240,8 @@ def game_started(body: Any, game_id: str, resolve: CardResolver) -> ev.Event:
     number = raw_turn.get("number", 1)
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
         raise InvalidCommand(f"turn.number must be an integer >= 1, got {number!r}", "invalid_field")
-    active = raw_turn.get("active_player", player_ids[0])
+    # 904.6: the archenemy takes the first turn unless the body says otherwise.
+    active = raw_turn.get("active_player", archenemy or player_ids[0])
     if active not in player_ids:
         raise InvalidCommand(f"turn.active_player {active!r} is not a player of this game", "unknown_player")
     step = raw_turn.get("step", "untap")
@@ -183,16 +249,14 @@ def game_started(body: Any, game_id: str, resolve: CardResolver) -> ev.Event:
         raise InvalidCommand(f"turn.step must be one of {list(STEPS)}, got {step!r}", "invalid_step")
     active_team = next((p["team"] for p in players if p["id"] == active), None) if team_variant else None
 
-    tournament = body.get("tournament")
-    if tournament is not None and not isinstance(tournament, Mapping):
-        raise InvalidCommand(f"'tournament' must be an object, got {tournament!r}", "invalid_field")
+    tournament = _tournament(body.get("tournament"))
     return ev.Event(
         ev.GAME_STARTED,
         {
             "game_id": game_id,
             "variant": variant,
             "rules_edition": edition,
-            "tournament": dict(tournament) if tournament else None,
+            "tournament": tournament,
             "players": players,
             "teams": teams,
             "battlefield": battlefield,

@@ -67,8 +67,18 @@ class Catalog:
             return card
         if isinstance(ref, Mapping):
             known = self.get(ref["name"]) if isinstance(ref.get("name"), str) else None
-            merged = {**known.to_json(), **ref} if known else dict(ref)
-            return Card.from_json(merged)
+            given_type = ref.get("type_line")
+            if known is not None and given_type in (None, known.type_line):
+                # The catalog card, with whatever the object states on top (e.g. P/T).
+                return Card.from_json({**known.to_json(), **ref})
+            if given_type is None:
+                raise InvalidCommand(
+                    f"card {ref.get('name')!r} is not in the catalog: give its 'type_line' (land or nonland, "
+                    "creature or not, comes from it)",
+                    "invalid_card",
+                )
+            # Another card of that name or a custom card: only what the object says.
+            return Card.from_json(ref)
         raise InvalidCommand(f"a card must be a name or an object with a 'name', got {ref!r}", "invalid_card")
 
 

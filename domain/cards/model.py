@@ -38,14 +38,20 @@ class Card:
     """Colours (CR 105.2); ``None`` means: derive them from the mana cost."""
 
     @property
+    def front_type_line(self) -> str:
+        """The front face's type line: a double-faced or modal card is judged by its front face
+        outside the stack and battlefield (CR 712.8a), e.g. ``Sorcery // Land`` is a sorcery."""
+        return self.type_line.split("//", 1)[0].strip()
+
+    @property
     def types(self) -> frozenset[str]:
-        """Card types and supertypes: the words before the dash."""
-        return frozenset(self.type_line.split("—")[0].split())
+        """Card types and supertypes (front face): the words before the dash."""
+        return frozenset(self.front_type_line.split("—")[0].split())
 
     @property
     def subtypes(self) -> frozenset[str]:
-        """Subtypes: the words after the dash (creature types, land types, Saga, ...)."""
-        parts = self.type_line.split("—", 1)
+        """Subtypes (front face): the words after the dash (creature types, land types, Saga, ...)."""
+        parts = self.front_type_line.split("—", 1)
         return frozenset(parts[1].split()) if len(parts) == 2 else frozenset()
 
     @property

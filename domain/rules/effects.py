@@ -27,6 +27,13 @@ class Resolution:
     note: str | None = None
     remember: str | None = None
     """A ``turn_memory`` key to record with the resolution ("do this only once each turn")."""
+    countered: bool = False
+    """Every target is illegal now: it doesn't resolve and is removed from the stack (608.2b)."""
+
+
+def illegal_targets() -> Resolution:
+    """The result of a routine whose every target became illegal (CR 608.2b)."""
+    return Resolution(note="doesn't resolve: every target is illegal (CR 608.2b)", countered=True)
 
 
 Effect = Callable[["Builder", "StackObject", "Choices"], "str | Resolution | None"]
@@ -77,6 +84,8 @@ def run_effect(b: Builder, obj: StackObject, choices: Choices) -> dict[str, Any]
     result = effect_for(obj.effect)(b, obj, choices)
     if isinstance(result, Resolution):
         out: dict[str, Any] = {}
+        if result.countered:
+            out["countered"] = True
         if result.note:
             out["note"] = result.note
         if result.remember:

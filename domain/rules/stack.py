@@ -114,14 +114,31 @@ def resolve_top(b: Builder, choices: Choices) -> None:
         if getattr(choices, need, None) is None:
             raise IllegalAction(f"resolving {obj.id} ({obj.description}) needs the choice {need!r}", "choice_required")
     extra = run_effect(b, obj, choices)
+    countered = bool(extra.pop("countered", False))
     to = None
-    if obj.kind == "spell" and obj.card is not None and not obj.card.is_permanent_card:
-        to = "graveyard"  # 608.2n: an instant or sorcery goes to its owner's graveyard
+    if obj.kind == "spell" and obj.card is not None and (countered or not obj.card.is_permanent_card):
+        to = "graveyard"  # 608.2n (and 608.2b): the card goes to its owner's graveyard
     data: dict[str, object] = {"id": obj.id, "description": obj.description}
     if to:
         data["to"] = to
     data.update(extra)
-    b.emit(ev.STACK_OBJECT_RESOLVED, data, "CR 608.2")
+    if countered:
+        data["reason"] = "every target is illegal"
+        b.emit(ev.STACK_OBJECT_COUNTERED, data, "CR 608.2b")
+    else:
+        b.emit(ev.STACK_OBJECT_RESOLVED, data, "CR 608.2")
+    settle(b)
+
+
+def counter(b: Builder, object_id: str, source: str) -> None:
+    """A spell or ability is countered (CR 701.6a): it leaves the stack without resolving; a
+    countered spell goes to its owner's graveyard. Reported by hand (e.g. Counterspell, or a
+    Stifle on a triggered ability)."""
+    obj = find_stack_object(b.state, object_id)
+    data: dict[str, object] = {"id": obj.id, "description": obj.description, "reason": f"countered by {source}"}
+    if obj.kind == "spell" and obj.card is not None:
+        data["to"] = "graveyard"
+    b.emit(ev.STACK_OBJECT_COUNTERED, data, "CR 701.6a")
     settle(b)
 
 

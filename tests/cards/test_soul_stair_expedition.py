@@ -84,5 +84,7 @@ def test_target_gone_on_resolution_returns_nothing() -> None:
     assert game.player("P1")["hand_size"] == 1
     events = game.resolve()
     assert of_type(events, ev.CARDS_MOVED) == []
-    assert "no target" in of_type(events, ev.STACK_OBJECT_RESOLVED)[0].data["note"]
+    # Every target illegal: it doesn't resolve, it is removed from the stack (608.2b).
+    assert of_type(events, ev.STACK_OBJECT_RESOLVED) == []
+    assert of_type(events, ev.STACK_OBJECT_COUNTERED)[0].rule == "CR 608.2b"
     assert game.player("P1")["hand_size"] == 1

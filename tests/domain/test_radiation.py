@@ -67,6 +67,18 @@ def test_cr_728_1_land_or_nonland_is_judged_in_the_graveyard_a_dryad_arbor_is_a_
     assert of_type(events, LIFE_LOST) == []
 
 
+def test_cr_712_8a_a_modal_double_faced_card_is_judged_by_its_front_face() -> None:
+    """Emeria's Call (Sorcery // Land) is nonland in the graveyard; a Land // Land pathway is a land."""
+    emeria = {"name": "Emeria's Call // Emeria, Shattered Skyclave", "type_line": "Sorcery // Land"}
+    pathway = {"name": "Brightclimb Pathway // Grimclimb Pathway", "type_line": "Land // Land"}
+    game = two_player(p1={"counters": {"rad": 2}, "library": [emeria, pathway]}, step="draw")
+    game.advance()
+    events = game.resolve()
+    assert one(events, CARDS_MILLED).data["nonland_count"] == 1
+    assert one(events, LIFE_LOST).data["amount"] == 1
+    assert game.counters("P1") == {"rad": 1}
+
+
 def test_cr_728_1_fewer_cards_than_rad_counters_mills_as_many_as_possible() -> None:
     game = two_player(p1={"counters": {"rad": 5}, "library": [BEARS, BOLT]}, step="draw")
     game.advance()

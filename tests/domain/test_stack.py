@@ -182,3 +182,30 @@ def test_cr_805_7_the_active_team_orders_its_triggers_then_the_other_team_puts_t
     game.act("order_triggers", resolve_first=a_ids)
     assert [o.controller for o in game.state.stack][-1] == "B1"
     assert [o.id for o in game.state.stack][:2] == list(reversed(a_ids))
+
+
+def test_cr_701_6a_a_countered_spell_leaves_the_stack_for_the_graveyard_without_resolving() -> None:
+    from domain.events import STACK_OBJECT_COUNTERED, STACK_OBJECT_RESOLVED
+    from tests.domain.helpers import of_type as _of_type
+    from tests.domain.helpers import two_player as _two_player
+
+    game = _two_player(p1={"hand": [{"name": "Shock", "type_line": "Instant"}]})
+    game.act("cast", player="P1", card="Shock")
+    spell = game.state.stack[-1].id
+    events = game.act("counter", object=spell, source="Counterspell")
+    countered = _of_type(events, STACK_OBJECT_COUNTERED)[0]
+    assert countered.rule == "CR 701.6a" and countered.data["reason"] == "countered by Counterspell"
+    assert _of_type(events, STACK_OBJECT_RESOLVED) == []
+    assert game.state.stack == ()
+    assert [c.name for c in game.state.players["P1"].graveyard] == ["Shock"]
+
+
+def test_countering_an_unknown_stack_object_is_not_found() -> None:
+    import pytest as _pytest
+
+    from domain.errors import NotFound
+    from tests.domain.helpers import two_player as _two_player
+
+    with _pytest.raises(NotFound) as err:
+        _two_player().act("counter", object="s99")
+    assert err.value.code == "unknown_stack_object"

@@ -16,7 +16,7 @@ from domain.cards import targets as tg
 from domain.cards.behaviour import Behaviour, register
 from domain.commands import Choices
 from domain.rules.counters import add_counters
-from domain.rules.effects import effect
+from domain.rules.effects import Resolution, effect, illegal_targets
 from domain.rules.proliferate import proliferate
 from domain.state import StackObject
 
@@ -24,10 +24,10 @@ NAME = "Grim Affliction"
 
 
 @effect("grim_affliction")
-def _grim(b: Builder, obj: StackObject, choices: Choices) -> str | None:
+def _grim(b: Builder, obj: StackObject, choices: Choices) -> str | Resolution | None:
     legal = tg.still_legal(b.state, obj.controller, obj.params.get("targets"), "creature")
     if not legal:
-        return "doesn't resolve: its target is illegal (CR 608.2b); no proliferate"
+        return illegal_targets()
     add_counters(b, legal[0], "-1/-1", 1, NAME)
     proliferate(b, obj.controller, choices.proliferate or (), NAME)
     return None

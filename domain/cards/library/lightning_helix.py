@@ -16,7 +16,7 @@ from domain.cards import targets as tg
 from domain.cards.behaviour import Behaviour, register
 from domain.commands import Choices
 from domain.rules.damage import deal_damage
-from domain.rules.effects import effect
+from domain.rules.effects import Resolution, effect, illegal_targets
 from domain.rules.life import gain_life
 from domain.state import StackObject
 
@@ -24,10 +24,10 @@ NAME = "Lightning Helix"
 
 
 @effect("lightning_helix")
-def _helix(b: Builder, obj: StackObject, choices: Choices) -> str | None:
+def _helix(b: Builder, obj: StackObject, choices: Choices) -> str | Resolution | None:
     legal = tg.still_legal(b.state, obj.controller, obj.params.get("targets"), "any")
     if not legal:
-        return "doesn't resolve: its target is illegal (CR 608.2b)"
+        return illegal_targets()
     deal_damage(b, legal[0], 3, NAME)
     gain_life(b, obj.controller, 3, NAME)
     return None

@@ -22,7 +22,7 @@ from domain.cards.helpers import move_cards, source_permanent, take_from_graveya
 from domain.cards.watchers import land_you_control_enters, trigger
 from domain.commands import Choices
 from domain.rules.counters import add_counters
-from domain.rules.effects import effect
+from domain.rules.effects import Resolution, effect, illegal_targets
 from domain.state import StackObject
 
 NAME = "Soul Stair Expedition"
@@ -40,14 +40,14 @@ def _quest(b: Builder, obj: StackObject, choices: Choices) -> str | None:
 
 
 @effect("soul_stair.return")
-def _return(b: Builder, obj: StackObject, choices: Choices) -> str | None:
+def _return(b: Builder, obj: StackObject, choices: Choices) -> str | Resolution | None:
     named = obj.params.get("targets") or []
     if not named:
         return "no targets chosen"
     legal = tg.still_legal(b.state, obj.controller, named, "creature_card_in_your_graveyard")
     cards = take_from_graveyard(b, obj.controller, [t["card"] for t in legal])
     if not cards:
-        return "does nothing: no target is still in the graveyard (CR 608.2b)"
+        return illegal_targets()
     move_cards(b, obj.controller, cards, "graveyard", "hand", NAME)
     return None
 
