@@ -96,9 +96,18 @@ def check_player_action(principal: Principal, game_id: str, body: Any, state: An
             raise ApiError(403, "not_your_permanent", f"{body['permanent']!r} is controlled by {perm.controller!r}")
     if kind == "enter" and body.get("controller") != me:
         raise ApiError(403, "not_your_player", f"this token acts as {me!r}, not {body.get('controller')!r}")
+    # Decisions that belong to one player (CR 117, 601.2, 603.3b, 608.2): a player token may make
+    # only its own; otherwise it is not that player's priority or choice (422, API.md).
     if kind == "order_triggers" and state.pending:
         side = state.pending[0].controller
         if side not in (me, state.players[me].team if me in state.players else None):
-            raise ApiError(403, "not_your_triggers", f"the triggers waiting are {side!r}'s to order")
+            raise ApiError(422, "not_your_priority", f"the triggers waiting are {side!r}'s to order, not {me!r}'s")
+    if kind == "resolve" and body.get("choices") and state.stack and state.stack[-1].controller != me:
+        top = state.stack[-1]
+        raise ApiError(
+            422, "not_your_priority", f"the choices for {top.id} ({top.description}) are {top.controller!r}'s to make"
+        )
     if kind == "advance" and me not in state.active_players():
-        raise ApiError(403, "not_your_turn", f"only the active player may end the step; {me!r} is not active")
+        raise ApiError(
+            422, "not_your_priority", f"only the active player reports the end of a step; {me!r} is not active"
+        )

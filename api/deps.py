@@ -71,6 +71,8 @@ def parse_json(body: bytes) -> Any:
         return json.loads(body)
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
         raise ApiError(400, "malformed_json", f"the body is not valid JSON: {err}") from None
+    except RecursionError:
+        raise ApiError(400, "malformed_json", "the body nests JSON too deeply") from None
 
 
 def json_object(body: bytes) -> dict[str, Any]:

@@ -12,6 +12,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import rfc8785
 from fastapi import Request
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
@@ -23,7 +24,13 @@ MAX_KEY = 200
 
 
 def fingerprint(request: Request, body: bytes) -> str:
-    return hashlib.sha256(request.method.encode() + b" " + request.url.path.encode() + b"\n" + body).hexdigest()
+    """Method, path and the body's canonical JSON (RFC 8785): the same request with its keys in
+    another order or other whitespace is the same request."""
+    try:
+        canonical = rfc8785.dumps(json.loads(body)) if body.strip() else b""
+    except (ValueError, RecursionError, rfc8785.CanonicalizationError):
+        canonical = body
+    return hashlib.sha256(request.method.encode() + b" " + request.url.path.encode() + b"\n" + canonical).hexdigest()
 
 
 Perform = Callable[[str | None, str | None], tuple[int, dict[str, Any]]]
@@ -36,7 +43,12 @@ Rebuild = Callable[[str, str, int], tuple[int, dict[str, Any]]]
 
 
 async def idempotent(
-    request: Request, service: LedgerService, body: bytes, perform: Perform, rebuild: Rebuild | None = None
+    request: Request,
+    service: LedgerService,
+    body: bytes,
+    perform: Perform,
+    rebuild: Rebuild | None = None,
+    caller: str = "",
 ) -> JSONResponse:
     """Run ``perform`` once per key; replay its stored response on a retry."""
     key = request.headers.get("idempotency-key")
@@ -45,7 +57,9 @@ async def idempotent(
         return JSONResponse(payload, status_code=status)
     if not key.strip() or len(key) > MAX_KEY:
         raise ApiError(400, "invalid_idempotency_key", f"Idempotency-Key must be 1-{MAX_KEY} characters")
-    scoped = f"{request.url.path}|{key}"
+    # Scoped to the caller too: a replayed response is only ever shown to the token that got it
+    # first (it may hold hidden information that another token may not see).
+    scoped = f"{caller}|{request.url.path}|{key}"
     print_ = fingerprint(request, body)
     seen = await run_in_threadpool(service.recall, scoped)
     if seen is not None:

@@ -89,7 +89,16 @@ def _mill(b: Builder, cmd: c.Mill) -> None:
 
 
 def _draw(b: Builder, cmd: c.Draw) -> None:
-    lookup.player_in_game(b.state, cmd.player)
+    """A reported draw from an unknown library names the drawn cards (API.md, Games); draws the
+    server makes itself (the draw step, "draw a card" effects) add unknown cards to the hand."""
+    player = lookup.player_in_game(b.state, cmd.player)
+    unknown = min(cmd.count, player.library_size) - len(player.library)
+    if cmd.cards is None and unknown > 0:
+        raise IllegalAction(
+            f"draw {cmd.count} from {cmd.player!r}: {unknown} card(s) come from the unknown part of the library; "
+            "name the drawn cards in 'cards', top first",
+            "cards_required",
+        )
     draw(b, cmd.player, cmd.count, _cause(cmd.source), cmd.cards)
 
 

@@ -141,5 +141,10 @@ async def import_game(request: Request, service: ServiceDep, principal: Admin) -
         raise ApiError(400, "malformed_ndjson", "the export file must be UTF-8 NDJSON") from None
     if not text.strip():
         raise ApiError(400, "malformed_ndjson", "the body is empty: send an exported NDJSON file")
-    result = await run_in_threadpool(service.import_game, text.splitlines(), StoreActor(principal.name, principal.role))
+    try:
+        result = await run_in_threadpool(
+            service.import_game, text.splitlines(), StoreActor(principal.name, principal.role)
+        )
+    except RecursionError:
+        raise ApiError(400, "malformed_ndjson", "a line of the file nests JSON too deeply") from None
     return JSONResponse(game_out(result.game_id, result.version, result.state, principal), status_code=201)

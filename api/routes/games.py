@@ -20,6 +20,10 @@ from projections.service import Actor as StoreActor
 router = APIRouter(prefix="/v1/games", tags=["games"])
 
 
+def _caller(principal: Principal) -> str:
+    return f"{principal.role}:{principal.name}:{principal.game_id or ''}:{principal.player_id or ''}"
+
+
 def _rebuild_action(service: LedgerService, principal: Principal) -> Rebuild:
     """The response of a stored action, rebuilt from the record (see ``api.idempotency``)."""
 
@@ -75,7 +79,7 @@ async def create_game(request: Request, service: ServiceDep, principal: Scorekee
         _, state = service.state_at(created, version)
         return 201, {**game_out(created, version, state, principal), "action_id": action_id}
 
-    return await idempotent(request, service, body_bytes, perform, rebuild)
+    return await idempotent(request, service, body_bytes, perform, rebuild, _caller(principal))
 
 
 @router.get("", summary="List game summaries (read model)", responses=ERRORS)
@@ -131,7 +135,9 @@ async def post_action(game_id: str, request: Request, service: ServiceDep, princ
         )
         return 201, action_out(result, principal)
 
-    return await idempotent(request, service, body_bytes, perform, _rebuild_action(service, principal))
+    return await idempotent(
+        request, service, body_bytes, perform, _rebuild_action(service, principal), _caller(principal)
+    )
 
 
 @router.post(
@@ -177,4 +183,6 @@ async def undo(game_id: str, request: Request, service: ServiceDep, principal: J
         )
         return 201, action_out(result, principal)
 
-    return await idempotent(request, service, body_bytes, perform, _rebuild_action(service, principal))
+    return await idempotent(
+        request, service, body_bytes, perform, _rebuild_action(service, principal), _caller(principal)
+    )

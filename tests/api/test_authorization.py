@@ -196,3 +196,45 @@ def test_whoami_names_the_token(client: TestClient, admin_headers: dict[str, str
     }
     assert client.get("/v1/whoami", headers=admin_headers).json()["role"] == "admin"
     assert client.get("/v1/whoami").status_code == 401
+
+
+def test_player_token_decisions_are_its_own_not_your_priority(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """A player's choices are that player's (CR 601.2, 608.2): P2 can't make P1's proliferate
+    choices, and can't end P1's step; both are 422 not_your_priority and store nothing."""
+    game = create_game(client, admin_headers)
+    p2 = token(client, admin_headers, "player", game_id=game, player_id="P2")
+    advance = client.post(f"/v1/games/{game}/actions", json={"type": "advance"}, headers=p2)
+    assert advance.status_code == 422 and advance.json()["code"] == "not_your_priority"
+    activate = {
+        "type": "activate",
+        "player": "P1",
+        "permanent": "throne",
+        "ability": 0,
+        "costs": {"sacrifice": ["thopter"]},
+    }
+    assert client.post(f"/v1/games/{game}/actions", json=activate, headers=admin_headers).status_code == 201
+    version = client.get(f"/v1/games/{game}", headers=admin_headers).json()["version"]
+    choose = {"type": "resolve", "choices": {"proliferate": []}}
+    refused = client.post(f"/v1/games/{game}/actions", json=choose, headers=p2)
+    assert refused.status_code == 422 and refused.json()["code"] == "not_your_priority"
+    assert client.get(f"/v1/games/{game}", headers=admin_headers).json()["version"] == version
+    p1 = token(client, admin_headers, "player", game_id=game, player_id="P1")
+    assert client.post(f"/v1/games/{game}/actions", json=choose, headers=p1).status_code == 201
+
+
+def test_an_idempotent_replay_is_only_shown_to_the_same_caller(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """Keys are scoped to the token: another token's retry with the same key is a new request,
+    so it never sees a response holding hidden information it may not see."""
+    game = create_game(client, admin_headers)
+    p1 = token(client, admin_headers, "player", game_id=game, player_id="P1")
+    body = {"type": "gain_life", "player": "P1", "amount": 1}
+    first = client.post(f"/v1/games/{game}/actions", json=body, headers={**admin_headers, "Idempotency-Key": "k"})
+    assert first.json()["state"]["players"]["P2"]["library"] is not None
+    other = client.post(f"/v1/games/{game}/actions", json=body, headers={**p1, "Idempotency-Key": "k"})
+    assert other.status_code == 201
+    assert "Idempotent-Replayed" not in other.headers
+    assert other.json()["state"]["players"]["P2"]["library"] is None

@@ -152,3 +152,26 @@ def test_unknown_card_lookup(client: TestClient, admin_headers: dict[str, str]) 
     body = client.get("/v1/cards/Throne of Geth", headers=admin_headers).json()
     assert body["implemented"] is True and body["type_line"] == "Artifact"
     assert client.get("/v1/cards/Ornithopter", headers=admin_headers).json()["implemented"] is False
+
+
+def test_deeply_nested_json_is_400_not_500(client: TestClient, admin_headers: dict[str, str], game: str) -> None:
+    body = b"[" * 100_000 + b"]" * 100_000
+    headers = {**admin_headers, "Content-Type": "application/json"}
+    assert_problem(client.post(f"/v1/games/{game}/actions", content=body, headers=headers), 400, "malformed_json")
+    assert_problem(client.post("/v1/games", content=body, headers=headers), 400, "malformed_json")
+    nd = {**admin_headers, "Content-Type": "application/x-ndjson"}
+    response = client.post("/v1/games/import", content=b'{"a":' * 50_000, headers=nd)
+    assert response.status_code in (400, 422), response.text
+    assert response.headers["content-type"].startswith("application/problem+json")
+
+
+def test_counter_action_and_unknown_stack_object(client: TestClient, admin_headers: dict[str, str], game: str) -> None:
+    """CR 701.6a: a countered object leaves the stack without resolving; an unknown one is 404."""
+    assert_problem(
+        _post(client, game, admin_headers, {"type": "counter", "object": "s99"}), 404, "unknown_stack_object"
+    )
+    _post(client, game, admin_headers, {"type": "advance", "to": "precombat_main"})
+    response = _post(client, game, admin_headers, {"type": "counter", "object": "s1", "source": "Stifle"})
+    assert response.status_code == 201
+    assert [e["type"] for e in response.json()["events"]] == ["StackObjectCountered"]
+    assert response.json()["state"]["stack"] == []

@@ -127,6 +127,7 @@ def test_idempotent_retry_after_a_lost_response_is_answered_from_the_record(
     game = create_game(client, admin_headers)
     service = client.app.state.service  # type: ignore[attr-defined]
     original = service.remember
+
     def crash(*args: object) -> None:
         raise RuntimeError("crash before remember")
 
@@ -147,3 +148,18 @@ def test_idempotent_retry_after_a_lost_response_is_answered_from_the_record(
     assert version_of(client, game, admin_headers) == stored
     again = client.post(f"/v1/games/{game}/actions", json=GAIN, headers=headers)
     assert again.json() == retry.json()
+
+
+def test_idempotency_same_json_with_keys_reordered_is_the_same_request(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    game = create_game(client, admin_headers)
+    headers = {**admin_headers, "Idempotency-Key": "reordered", "Content-Type": "application/json"}
+    first = client.post(
+        f"/v1/games/{game}/actions", content=b'{"type":"gain_life","player":"P1","amount":1}', headers=headers
+    )
+    again = client.post(
+        f"/v1/games/{game}/actions", content=b'{ "amount": 1, "player": "P1", "type": "gain_life" }', headers=headers
+    )
+    assert again.status_code == 201 and again.json() == first.json()
+    assert again.headers["Idempotent-Replayed"] == "true"

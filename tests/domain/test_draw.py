@@ -35,11 +35,21 @@ def test_cr_704_5b_drawing_more_cards_than_the_library_holds_draws_them_all_then
     assert game.state.players["P1"].hand_size == 1
 
 
-def test_cr_121_1_drawing_from_an_unknown_library_without_naming_cards_adds_hidden_cards() -> None:
+def test_a_reported_draw_from_an_unknown_library_must_name_the_cards() -> None:
+    """API.md: with an unknown library every reported draw says which cards were drawn."""
     game = two_player(p1={"library_size": 20, "hand_size": 7})
-    events = game.act("draw", player="P1", count=2)
-    assert one(events, CARDS_DRAWN).data["unknown_count"] == 2
-    assert (game.view["players"]["P1"]["hand_size"], game.view["players"]["P1"]["library_size"]) == (9, 18)
+    with pytest.raises(IllegalAction) as err:
+        game.act("draw", player="P1", count=2)
+    assert err.value.code == "cards_required"
+    assert game.view["players"]["P1"]["hand_size"] == 7
+
+
+def test_cr_504_1_the_draw_step_from_an_unknown_library_adds_a_hidden_card() -> None:
+    """The server's own draws (the draw step) can't carry cards: the hand gains an unknown card."""
+    game = two_player(p1={"library_size": 20, "hand_size": 7}, step="upkeep")
+    events = game.advance()
+    assert one(events, CARDS_DRAWN).data["unknown_count"] == 1
+    assert (game.view["players"]["P1"]["hand_size"], game.view["players"]["P1"]["library_size"]) == (8, 19)
 
 
 def test_drawn_cards_named_for_an_unknown_library_must_match_the_count() -> None:
