@@ -411,17 +411,141 @@ class EventOut(BaseModel):
     reverted: bool
 
 
+class _Open(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+class TurnState(_Open):
+    number: int
+    active_player: str
+    active_team: str | None
+    step: str
+
+
+class ResultState(_Open):
+    winners: list[str]
+    draw: bool
+
+
+class PlayerState(_Open):
+    name: str
+    team: str | None
+    life: int = Field(description="the team's shared life in two_headed_giant")
+    counters: dict[str, int] = Field(description="only kinds with a count above zero")
+    lost: bool
+    loss_reason: str | None
+    library_size: int
+    library: list[dict[str, Any]] | None = Field(description="known cards, top first; judge and admin only")
+    hand_size: int
+    graveyard: list[dict[str, Any]]
+    mana_pool: dict[str, int]
+
+
+class TeamState(_Open):
+    players: list[str]
+    life: int | None
+    counters: dict[str, int]
+    lost: bool
+
+
+class PermanentState(_Open):
+    name: str
+    card: dict[str, Any]
+    owner: str
+    controller: str
+    tapped: bool
+    counters: dict[str, int]
+    summoning_sick: bool
+    token: bool
+
+
+class StackItem(_Open):
+    id: str
+    kind: Literal["trigger", "ability", "spell"]
+    controller: str
+    source: str | None
+    description: str
+    needs: list[str] = Field(description="choices `resolve` must carry for this object")
+
+
+class PendingTrigger(BaseModel):
+    id: str
+    description: str
+
+
+class PendingOrder(BaseModel):
+    controller: str
+    triggers: list[PendingTrigger]
+
+
+class State(_Open):
+    """The game state (API.md, State)."""
+
+    variant: str
+    rules_edition: str
+    status: Literal["in_progress", "finished"]
+    result: ResultState | None
+    turn: TurnState
+    players: dict[str, PlayerState]
+    teams: dict[str, TeamState]
+    battlefield: dict[str, PermanentState]
+    exile: list[dict[str, Any]]
+    stack: list[StackItem] = Field(description="bottom first; the last entry is the top")
+    pending_order: PendingOrder | None
+
+
 class GameOut(BaseModel):
     game_id: str
     version: int
-    state: dict[str, Any]
+    state: State
 
 
 class ActionOut(BaseModel):
     action_id: str
     version: int
     events: list[EventOut]
-    state: dict[str, Any]
+    state: State
+
+
+class GameSummaryOut(_Open):
+    game_id: str
+    variant: str
+    status: str
+    winners: list[str]
+    event: str | None = None
+    round: int | None = None
+    table: int | None = None
+    version: int
+    updated_at: str
+
+
+class GameList(BaseModel):
+    games: list[GameSummaryOut]
+
+
+class TimelineLine(_Open):
+    version: int
+    type: str
+    text: str
+    reverted: bool
+
+
+class TimelineGroup(_Open):
+    turn: int | None
+    step: str | None
+    lines: list[TimelineLine]
+
+
+class TimelineOut(BaseModel):
+    game_id: str
+    timeline: list[TimelineGroup]
+
+
+class WhoAmI(BaseModel):
+    name: str
+    role: str
+    game_id: str | None
+    player_id: str | None
 
 
 class EventPage(BaseModel):

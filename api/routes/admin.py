@@ -58,7 +58,13 @@ async def create_token(request: Request, service: ServiceDep, principal: Admin) 
     return {"token": secret, "name": name, "role": role, "game_id": game_id, "player_id": player_id}
 
 
-@router.get("/whoami", responses=ERRORS, tags=["admin"], summary="The caller's token: name, role and binding")
+@router.get(
+    "/whoami",
+    response_model=schemas.WhoAmI,
+    responses=ERRORS,
+    tags=["admin"],
+    summary="The caller's token: name, role and binding",
+)
 async def whoami(principal: Reader) -> dict[str, Any]:
     """Lets a tool (or the web page) show only what the token may do."""
     return {

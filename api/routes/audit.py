@@ -21,6 +21,16 @@ from projections.service import Actor as StoreActor
 from projections.service import LedgerService
 
 router = APIRouter(prefix="/v1/games", tags=["record"])
+
+
+class EventStreamResponse(StreamingResponse):
+    media_type = "text/event-stream"
+
+
+class NDJSONResponse(StreamingResponse):
+    media_type = "application/x-ndjson"
+
+
 POLL_SECONDS = 0.25
 KEEPALIVE_SECONDS = 15.0
 
@@ -67,6 +77,7 @@ async def _sse(
 
 @router.get(
     "/{game_id}/events/stream",
+    response_class=EventStreamResponse,
     responses={**ERRORS, 200: {"content": {"text/event-stream": {}}, "description": "one SSE event per stored event"}},
     summary="Live events (Server-Sent Events); resumes after Last-Event-ID",
 )
@@ -78,21 +89,25 @@ async def stream_events(
     last_event_id: Annotated[str | None, Header()] = None,
     after: Annotated[int | None, Query(ge=0)] = None,
     follow: bool = True,
-) -> StreamingResponse:
+) -> EventStreamResponse:
     start = after or 0
     if last_event_id is not None:
         if not last_event_id.strip().isdigit():
             raise ApiError(400, "invalid_last_event_id", f"Last-Event-ID must be a version, got {last_event_id!r}")
         start = int(last_event_id.strip())
     await run_in_threadpool(service.head_version, game_id)  # 404 before the stream starts
-    return StreamingResponse(
+    return EventStreamResponse(
         _sse(service, game_id, start, principal, follow, request),
-        media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
 
 
-@router.get("/{game_id}/timeline", responses=ERRORS, summary="Readable lines by turn and step")
+@router.get(
+    "/{game_id}/timeline",
+    response_model=schemas.TimelineOut,
+    responses=ERRORS,
+    summary="Readable lines by turn and step",
+)
 async def timeline(game_id: str, service: ServiceDep, principal: Reader) -> dict[str, Any]:
     groups = await run_in_threadpool(service.timeline, game_id)
     return {"game_id": game_id, "timeline": groups}
@@ -111,14 +126,14 @@ async def verify(game_id: str, service: ServiceDep, principal: Reader) -> dict[s
 
 @router.get(
     "/{game_id}/export",
+    response_class=NDJSONResponse,
     responses={**ERRORS, 200: {"content": {"application/x-ndjson": {}}, "description": "header line, then events"}},
     summary="Export the record as NDJSON (judge+)",
 )
-async def export(game_id: str, service: ServiceDep, principal: Judge) -> StreamingResponse:
+async def export(game_id: str, service: ServiceDep, principal: Judge) -> NDJSONResponse:
     lines = await run_in_threadpool(lambda: list(service.export(game_id)))
-    return StreamingResponse(
+    return NDJSONResponse(
         iter(line if line.endswith("\n") else line + "\n" for line in lines),
-        media_type="application/x-ndjson",
         headers={"Content-Disposition": f'attachment; filename="{game_id}.ndjson"'},
     )
 

@@ -82,7 +82,12 @@ async def create_game(request: Request, service: ServiceDep, principal: Scorekee
     return await idempotent(request, service, body_bytes, perform, rebuild, _caller(principal))
 
 
-@router.get("", summary="List game summaries (read model)", responses=ERRORS)
+@router.get(
+    "",
+    response_model=schemas.GameList,
+    summary="List game summaries (a read model: it may trail a write by a moment)",
+    responses=ERRORS,
+)
 async def list_games(
     service: ServiceDep,
     principal: Reader,

@@ -46,3 +46,20 @@ def test_docs_page_is_served(client: TestClient) -> None:
     response = client.get("/docs")
     assert response.status_code == 200
     assert "swagger" in response.text.lower()
+
+
+def test_state_and_stream_responses_are_described(client: TestClient) -> None:
+    spec = client.get("/openapi.json").json()
+    game = spec["paths"]["/v1/games/{game_id}"]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
+    assert game == {"$ref": "#/components/schemas/GameOut"}
+    state = spec["components"]["schemas"]["State"]
+    assert {"variant", "status", "turn", "players", "teams", "battlefield", "stack", "pending_order"} <= set(
+        state["properties"]
+    )
+    stream = spec["paths"]["/v1/games/{game_id}/events/stream"]["get"]["responses"]["200"]["content"]
+    assert list(stream) == ["text/event-stream"]
+    export = spec["paths"]["/v1/games/{game_id}/export"]["get"]["responses"]["200"]["content"]
+    assert list(export) == ["application/x-ndjson"]
+    for path in ("/v1/games", "/v1/games/{game_id}/timeline", "/v1/whoami"):
+        content = spec["paths"][path]["get"]["responses"]["200"]["content"]["application/json"]
+        assert "$ref" in content["schema"], path
