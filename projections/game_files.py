@@ -6,15 +6,21 @@ An export is a header line ``{"format": "mtg-ledger/1", "game_id", "events", "he
 1. every line is a JSON object with the Event fields, versions 1, 2, ... in order;
 2. the hash chain recomputes: each ``prev_hash`` is the previous line's ``hash`` (64 zeros for
    the first) and each ``hash`` is ``projections.hash_chain.chain_hash`` of its record;
-3. the rules replay: the first event is ``GameStarted`` and ``domain.setup.game_started`` gives
-   exactly its data again from the create body it describes; every later event folds into the
-   state without error; each ``ActionsReverted`` lists exactly the versions it reverts and its
-   ``restored_state`` equals the replayed state at its ``to_version``;
-4. the header's ``events`` and ``head`` match the lines.
+3. the actions are whole: one action's events are consecutive lines and its id is not used
+   again; ``GameStarted`` and each ``ActionsReverted`` are an action of their own;
+4. the rules replay: the first event is ``GameStarted`` and ``domain.setup.game_started`` gives
+   exactly its data again from the create body it describes; every later event is consistent
+   with the state before it (``domain.audit.check_event``) and folds into it without error; each
+   ``ActionsReverted`` lists exactly the versions it reverts and its ``restored_state`` equals the
+   replayed state at its ``to_version``; and each action ends settled (``domain.audit.check_settled``:
+   no state-based action left, the game over exactly when one side is left), except the creation,
+   an undo and an action of notes only;
+5. the header's ``events`` and ``head`` match the lines.
 
 Commands can't be re-decided from events in general (a mill from an unknown library records what
-was revealed, not a request), so step 3 checks what can be checked without them. The first
-failing line is named in an ``InvalidExport`` (code ``invalid_import``).
+was revealed, not a request), so step 4 checks what can be checked without them. The first
+failing line is named in an ``InvalidExport`` (code ``invalid_import``); a failure at the end of
+an action names the action's last line.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from typing import Any
 import rfc8785
 
 from domain import events as ev
+from domain.audit import check_event, check_settled
 from domain.cards.model import Card
 from domain.errors import GameError, IllegalAction
 from domain.serialize import state_to_json
@@ -111,6 +118,9 @@ def create_body(data: Mapping[str, Any]) -> dict[str, Any]:
         }
         for p in data["players"]
     ]
+    if data["variant"] == "two_headed_giant":
+        for player in players:
+            del player["life"]  # 810.9: life is the team's; a player's own is the default
     teams = {
         tid: {k: v for k, v in (("life", t.get("life")), ("counters", t.get("counters"))) if v is not None}
         for tid, t in (data.get("teams") or {}).items()
@@ -221,6 +231,53 @@ def _check_revert(event: GameEvent, states: Mapping[int, Game]) -> None:
         raise ValueError(f"restored_state is not the replayed state at version {to_version}")
 
 
+#: Events that are an action of their own: the game's creation and an undo.
+SOLE_EVENTS = frozenset({ev.GAME_STARTED, ev.ACTIONS_REVERTED})
+
+
+def _check_action(event: GameEvent, previous: GameEvent, earlier: set[str]) -> None:
+    """Each action is one run of consecutive events (one command and all it caused, stored in one
+    save), and a game's creation or an undo is an action of its own."""
+    if event.action_id == previous.action_id:
+        if event.type in SOLE_EVENTS or previous.type in SOLE_EVENTS:
+            sole = event.type if event.type in SOLE_EVENTS else previous.type
+            raise ValueError(f"{sole} is an action of its own: it shares no action id with another event")
+        return
+    earlier.add(previous.action_id)
+    if event.action_id in earlier:
+        raise ValueError(
+            f"action id {event.action_id!r} belongs to an earlier action: an action's events are consecutive"
+        )
+
+
+def _ends_action(event: GameEvent, following: Any) -> bool:
+    """Whether ``event`` is the last of its action: the next line is another action's (or there
+    is none). A next line that can't be read isn't taken as the end: that line is the bad one."""
+    if following is None:
+        return True
+    if not isinstance(following, Mapping):
+        return False
+    return bool(following.get("action_id") != event.action_id)
+
+
+def _check_action_end(last: GameEvent, before: Sequence[GameEvent], game: Game) -> None:
+    """The state an action ends in is settled (``domain.audit.check_settled``), except where no
+    command ran to settle it: the game's creation (taken as described), an undo (the state it
+    restores may be any earlier one) and notes (they change nothing)."""
+    if last.type in SOLE_EVENTS:
+        return
+    action = [last]
+    for event in reversed(before):
+        if event.action_id != last.action_id:
+            break
+        action.append(event)
+    if all(e.type == ev.NOTE_ADDED for e in action):
+        return
+    reason = check_settled(game.state)
+    if reason:
+        raise ValueError(f"at the end of action {last.action_id}: {reason}")
+
+
 def _lines(lines: Iterable[str]) -> Iterator[tuple[int, Any]]:
     """Non-blank lines as (line number, parsed JSON or the parse error)."""
     for number, text in enumerate(lines, start=1):
@@ -263,24 +320,33 @@ def check_export(
     checkpoints: list[Game] = []
     game: Game | None = None
     prev_hash = GENESIS_HASH
-    for version, (number, raw) in enumerate(body, start=1):
+    actions: set[str] = set()  # the action ids of the actions before the current one
+    for index, (number, raw) in enumerate(body):
+        version = index + 1
         try:
             if isinstance(raw, Exception):
                 raise ValueError(f"not JSON: {raw}")
             event = _event_from_line(raw, game_id, version, prev_hash)
+            domain_event = ev.Event(event.type, event.data, event.rule)
             if version == 1:
                 if event.type != ev.GAME_STARTED:
                     raise ValueError(f"the first event must be GameStarted, got {event.type}")
                 _recheck_setup(event)
-            elif event.type == ev.GAME_STARTED:
-                raise ValueError("GameStarted may only be the first event")
-            elif event.type == ev.ACTIONS_REVERTED:
-                _check_revert(event, kept)
+            else:
+                assert game is not None
+                _check_action(event, records[-1], actions)
+                if event.type == ev.ACTIONS_REVERTED:
+                    _check_revert(event, kept)
+                reason = check_event(game.state, domain_event)
+                if reason:
+                    raise ValueError(reason)
             game = project_game(game, (event,))
-        except (GameError, ValueError, KeyError, TypeError, AttributeError, IndexError) as err:
+            assert game is not None
+            if _ends_action(event, body[index + 1][1] if index + 1 < len(body) else None):
+                _check_action_end(event, records, game)
+        except (GameError, ValueError, KeyError, TypeError, AttributeError, IndexError, StopIteration) as err:
             message = err.message if isinstance(err, GameError) else str(err)
             raise InvalidExport(number, f"event {version}: {message or type(err).__name__}", version) from None
-        assert game is not None
         records.append(event)
         prev_hash = event.hash
         if version in targets:

@@ -19,7 +19,7 @@ def _end_step(b: Builder) -> None:
             b.emit(ev.MANA_POOL_EMPTIED, {"player": player.id, "lost": lost}, "CR 106.4")
 
 
-def _next_turn_owner(state: GameState) -> tuple[str, str | None]:
+def next_turn_owner(state: GameState) -> tuple[str, str | None]:
     """The next player (or team, in shared team turns) in turn order still in the game."""
     if state.shared_turns:
         teams = [t for t in state.teams.values() if not t.lost]
@@ -64,7 +64,7 @@ def _begin_step(b: Builder, step: str) -> None:
 
 
 def _begin_turn(b: Builder) -> None:
-    player, team = _next_turn_owner(b.state)
+    player, team = next_turn_owner(b.state)
     number = b.state.turn.number + 1
     b.emit(ev.TURN_BEGAN, {"number": number, "active_player": player, "active_team": team}, "CR 500.1")
     _begin_step(b, "untap")
