@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from fastapi import Request
+from starlette.concurrency import run_in_threadpool
 
 from api.errors import ApiError
 
@@ -74,6 +75,24 @@ def require(request: Request, role: Role) -> Principal:
     if not principal.at_least(role):
         raise ApiError(403, "forbidden", f"role {principal.role!r} may not do this; it needs {role!r} or above")
     return principal
+
+
+async def require_async(request: Request, role: Role) -> Principal:
+    """``require`` for an ``async`` dependency: inline (no thread hop) when the token needs no
+    read (none, the bootstrap admin token, or a token this process has seen), else ``require``
+    in the thread pool. Each hop costs a request a thread switch (docs/performance.md)."""
+    token = bearer(request)
+    settings = request.app.state.settings
+    if (
+        token is None
+        or (
+            settings.admin_token is not None
+            and hmac.compare_digest(token.encode(), settings.admin_token.get_secret_value().encode())
+        )
+        or request.app.state.service.known_token(token) is not None
+    ):
+        return require(request, role)
+    return await run_in_threadpool(require, request, role)
 
 
 def check_player_action(principal: Principal, game_id: str, body: Any, state: Any) -> None:

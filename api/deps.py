@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 from fastapi import Depends, Request
 
-from api.auth import Principal, require
+from api.auth import Principal, require_async
 from api.errors import ApiError
 from api.settings import Settings
 from projections.service import LedgerService
@@ -15,12 +15,14 @@ from projections.service import LedgerService
 MAX_BODY = 4 * 1024 * 1024
 
 
-def get_settings(request: Request) -> Settings:
+# Dependencies are ``async def`` when they do no I/O: FastAPI runs a plain ``def`` dependency in
+# the thread pool, one thread hop per dependency per request (docs/performance.md).
+async def get_settings(request: Request) -> Settings:
     settings: Settings = request.app.state.settings
     return settings
 
 
-def get_service(request: Request) -> LedgerService:
+async def get_service(request: Request) -> LedgerService:
     service: LedgerService = request.app.state.service
     return service
 
@@ -29,24 +31,24 @@ SettingsDep = Annotated[Settings, Depends(get_settings)]
 ServiceDep = Annotated[LedgerService, Depends(get_service)]
 
 
-def reader(request: Request) -> Principal:
-    return require(request, "spectator")
+async def reader(request: Request) -> Principal:
+    return await require_async(request, "spectator")
 
 
-def scorekeeper(request: Request) -> Principal:
-    return require(request, "scorekeeper")
+async def scorekeeper(request: Request) -> Principal:
+    return await require_async(request, "scorekeeper")
 
 
-def player_or_above(request: Request) -> Principal:
-    return require(request, "player")
+async def player_or_above(request: Request) -> Principal:
+    return await require_async(request, "player")
 
 
-def judge(request: Request) -> Principal:
-    return require(request, "judge")
+async def judge(request: Request) -> Principal:
+    return await require_async(request, "judge")
 
 
-def admin(request: Request) -> Principal:
-    return require(request, "admin")
+async def admin(request: Request) -> Principal:
+    return await require_async(request, "admin")
 
 
 Reader = Annotated[Principal, Depends(reader)]

@@ -209,6 +209,8 @@ class Server:
         with suppress(ProcessLookupError):
             os.killpg(self.process.pid, sig)
         self.process.wait(timeout=30)
+        if sig == signal.SIGKILL:
+            self._close_log()
 
     def stop(self) -> None:
         """A clean shutdown (SIGTERM, then SIGKILL after 15 s)."""
@@ -223,6 +225,9 @@ class Server:
         if self.process is not None:
             with suppress(ProcessLookupError, PermissionError):
                 os.killpg(self.process.pid, signal.SIGKILL)
+        self._close_log()
+
+    def _close_log(self) -> None:
         if self._log is not None:
             self._log.close()
             self._log = None
@@ -271,7 +276,9 @@ def request_sync(
     conn = http.client.HTTPConnection(host, port, timeout=timeout)
     try:
         data = None if body is None else (body if isinstance(body, bytes) else json.dumps(body).encode())
-        all_headers = {"Content-Type": "application/json", **(headers or {})} if data is not None else dict(headers or {})
+        all_headers = dict(headers or {})
+        if data is not None:
+            all_headers.setdefault("Content-Type", "application/json")
         conn.request(method, path, body=data, headers=all_headers)
         response = conn.getresponse()
         raw = response.read()

@@ -41,7 +41,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.harness import (  # noqa: E402
+from bench.harness import (
     ADMIN_TOKEN,
     ROOT,
     HttpClient,

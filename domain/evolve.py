@@ -8,7 +8,6 @@ history, and checked against it on import), so it folds like any other event.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from domain import events as ev
@@ -23,6 +22,7 @@ from domain.state import (
     StackObject,
     Team,
     Turn,
+    replace,
     with_count,
 )
 

@@ -8,8 +8,8 @@ for replay and for undo.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from dataclasses import dataclass, field, fields
+from typing import Any, Literal, TypeVar
 
 from domain.cards.model import Card
 
@@ -40,6 +40,27 @@ CURRENT_EDITION = "2026-04-17"
 PROLIFERATE_EACH_KIND_SINCE = "2019-05-03"
 
 Counts = Mapping[str, int]
+_T = TypeVar("_T")
+_FIELD_NAMES: dict[type, tuple[tuple[str, ...], frozenset[str]]] = {}
+
+
+def replace(obj: _T, /, **changes: Any) -> _T:
+    """``dataclasses.replace`` for the kernel's frozen dataclasses (none has ``__post_init__``
+    or a field left out of ``__init__``): the same new value, built field by field without
+    ``__init__``'s per-call bookkeeping. The fold (``domain.evolve``) makes two or three per
+    event, and this makes ``domain.fold`` about 40% faster (docs/performance.md)."""
+    cls = type(obj)
+    known = _FIELD_NAMES.get(cls)
+    if known is None:
+        names = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+        known = _FIELD_NAMES[cls] = (names, frozenset(names))
+    names, allowed = known
+    if not allowed.issuperset(changes):
+        raise TypeError(f"{cls.__qualname__} has no field(s) {sorted(set(changes) - allowed)}")
+    new = object.__new__(cls)
+    for name in names:
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
+    return new
 
 
 def with_count(counts: Counts, kind: str, delta: int) -> dict[str, int]:

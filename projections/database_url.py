@@ -26,6 +26,7 @@ StoreKind = Literal["sqlite", "postgresql"]
 
 SQLITE_PREFIX = "sqlite:///"
 SQLITE_POLLING_RECORDER = "projections.sqlite_polling:PollingSQLiteApplicationRecorder"
+POSTGRES_RECORDER = "projections.postgres_recorder:LargeBatchPostgresApplicationRecorder"
 DEFAULT_SQLITE_TIMEOUT = 10
 
 
@@ -95,5 +96,7 @@ def library_environment(database_url: str, *, create_tables: bool) -> dict[str, 
         POSTGRES_MAX_OVERFLOW=_int_option(options, "max_overflow", 8, database_url),
         POSTGRES_CONNECT_TIMEOUT=_int_option(options, "connect_timeout", 5, database_url),
         POSTGRES_ENABLE_DB_FUNCTIONS="n",
+        # Large saves (imports) outside psycopg's pipeline mode, where they hung (see the module).
+        APPLICATION_RECORDER_TOPIC=POSTGRES_RECORDER,
     )
     return env

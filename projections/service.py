@@ -46,7 +46,12 @@ from domain.undo import Entry, revert_event, reverted_versions, target_before_la
 from projections.database_url import StoreKind, library_environment, sqlite_path, store_kind
 from projections.game_aggregate import Game, project_game
 from projections.game_files import InvalidExport, check_export, export_lines
-from projections.game_summaries import GameSummaryProjection, GameSummaryView, view_class_for
+from projections.game_summaries import (
+    BatchingProjectionRunner,
+    GameSummaryProjection,
+    GameSummaryView,
+    view_class_for,
+)
 from projections.hash_chain import GENESIS_HASH, chain_hash, hashed_record, json_native
 from projections.idempotency import IdempotencyRecords, Recalled
 from projections.ledger_application import LedgerApplication
@@ -70,6 +75,8 @@ log = logging.getLogger("mtg_ledger.store")
 GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}")
 """Client-chosen game ids (``fullmatch``); never starting with ``_``, the other streams' prefix."""
 MAX_EVENTS_PAGE = 1000
+MAX_VERSION = 2**63 - 1
+"""Versions are 64-bit integers in both stores; a larger number never reaches a query."""
 UNDO_HISTORY_PAGE = 256
 DAMAGED = (MapperDeserialisationError, TopicError, KeyError, TypeError, ValueError, AttributeError)
 """What reading a hand-edited or truncated record can raise."""
@@ -126,10 +133,10 @@ class LedgerService:
         database_url: str,
         *,
         catalog: Catalog | None = None,
-        snapshot_interval: int = 100,
+        snapshot_interval: int = 50,
         create_tables: bool = True,
         project_read_models: bool = True,
-        cache_size: int = 256,
+        cache_size: int = 1024,
         clock: Callable[[], datetime] = _utc_now,
     ) -> None:
         self.store: StoreKind = store_kind(database_url)
@@ -168,7 +175,7 @@ class LedgerService:
         self._own_view: GameSummaryView | None = None
         try:
             if project_read_models:
-                self._runner = ProjectionRunner(
+                self._runner = BatchingProjectionRunner(
                     application_class=LedgerApplication,
                     projection_class=GameSummaryProjection,
                     view_class=view_class,
@@ -247,6 +254,15 @@ class LedgerService:
         cache = self.app.repository.cache
         if cache is not None:
             cache.put(game.id, game)
+
+    def _cached(self, game_id: str) -> Game | None:
+        """The game's head as this process last saw it (it may have moved on since), if cached."""
+        cache = self.app.repository.cache
+        try:
+            cached = cache.get(game_id) if cache is not None else None
+        except KeyError:
+            return None
+        return cached if isinstance(cached, Game) else None
 
     @staticmethod
     def _damaged(game_id: str, err: BaseException) -> IllegalAction:
@@ -494,18 +510,40 @@ class LedgerService:
     def state_at(self, game_id: str, version: int | None = None) -> tuple[int, GameState]:
         """``(version, state)`` at ``version`` (the head when ``None``); replays at most one
         snapshot interval. ``NotFound(unknown_version)`` outside 1..head."""
-        game = self._load(game_id)
-        if version is None:
-            return game.version, game.state
-        if isinstance(version, bool) or not isinstance(version, int) or not 1 <= version <= game.version:
+        if (
+            version is None
+            or isinstance(version, bool)
+            or not isinstance(version, int)
+            or not 1 <= version <= MAX_VERSION
+        ):
+            game = self._load(game_id)
+            if version is None:
+                return game.version, game.state
             raise NotFound(f"game {game_id!r} has versions 1..{game.version}, not {version!r}", "unknown_version")
-        return version, self._game_at(game, version).state
+        # One read, not two: a cached head at or past V proves V exists (versions only grow);
+        # otherwise the replay to V shows whether the game reaches V.
+        if not is_game_id(game_id):
+            raise NotFound(f"unknown game {game_id!r}", "unknown_game")
+        cached = self._cached(game_id)
+        if cached is not None and cached.version >= version:
+            return version, self._game_at(cached, version).state
+        try:
+            past: Game = self.app.repository.get(game_id, version=version, projector_func=project_game)
+        except AggregateNotFoundError:
+            raise NotFound(f"unknown game {game_id!r}", "unknown_game") from None
+        except DAMAGED as err:
+            raise self._damaged(game_id, err) from None
+        if past.version != version:
+            raise NotFound(f"game {game_id!r} has versions 1..{past.version}, not {version!r}", "unknown_version")
+        return version, past.state
 
     def events(self, game_id: str, after: int = 0, limit: int = 100) -> list[RecordedEvent]:
         """Events after version ``after`` (at most ``limit``, up to 1000), with reverted flags."""
         after = _int_arg("after", after, 0)
         limit = _int_arg("limit", limit, 1)
         game = self._load(game_id)
+        if after >= game.version:
+            return []  # also keeps an integer past the database's range out of the query
         flagged = reverted_versions(game.reverts)
         stored = self._stored(game_id, gt=after, lte=game.version, limit=min(limit, MAX_EVENTS_PAGE))
         return [recorded(e, e.originator_version in flagged) for e in stored]
@@ -650,6 +688,10 @@ class LedgerService:
 
     def lookup_token(self, secret: str) -> TokenInfo | None:
         return self._tokens.lookup(secret)
+
+    def known_token(self, secret: str) -> TokenInfo | None:
+        """``lookup_token`` for a token this process has already seen, without I/O; else None."""
+        return self._tokens.known(secret)
 
     def has_admin(self) -> bool:
         return self._tokens.has_admin()

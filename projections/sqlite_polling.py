@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from threading import Event, Lock, Thread
 from typing import Any
 
-from eventsourcing.persistence import ApplicationRecorder, ListenNotifySubscription, Subscription
+from eventsourcing.persistence import ApplicationRecorder, ListenNotifySubscription, StoredEvent, Subscription
 from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteDatastore
 
 POLL_INTERVAL = 0.02
@@ -56,34 +56,32 @@ _WRITER_LOCKS: dict[str, Lock] = {}
 _WRITER_LOCKS_GUARD = Lock()
 
 
-def share_writer_lock(datastore: SQLiteDatastore) -> None:
-    """Make every datastore of this process on one SQLite file take turns at writing.
+def writer_lock(datastore: SQLiteDatastore) -> Lock:
+    """One lock per SQLite file in this process, held by the ledger's appends and by the
+    game-summary view's writes, so that they take turns here.
 
-    Each of the library's SQLite datastores (the ledger's, the game-summary view's) has a pool
-    that lends its one writer connection under a lock of its own, so two datastores on one file
-    write at once and SQLite's busy handler settles it: the loser sleeps 1, 2, 5, 10, ... ms
-    before it looks again, dead time under load (an action appends its events while the
-    read model records the previous one: about 30% of the throughput, docs/performance.md).
-    Sharing one lock per file makes them queue in the process instead. Writers in other
-    processes still meet at SQLite's lock. Call it before the datastore lends a connection
-    (from a recorder's constructor); ``_writer_lock`` is the pool's lock in eventsourcing 9.5.
+    Each of the library's SQLite datastores (the ledger's, the view's) lends its writer
+    connection under a lock of its own, so the two write at once and SQLite's busy handler
+    settles it: the loser sleeps 1, 2, 5, 10, ... ms before it looks again, dead time under
+    load (the view records action N while action N+1 appends: about 30% of the throughput,
+    docs/performance.md). Writers in other processes still meet at SQLite's own lock.
     """
-    pool = datastore.pool
-    if pool.is_sqlite_memory_mode:
-        return
-    key = os.path.realpath(pool.db_name)
+    key = os.path.realpath(datastore.pool.db_name)
     with _WRITER_LOCKS_GUARD:
-        lock = _WRITER_LOCKS.setdefault(key, Lock())
-    pool._writer_lock = lock  # noqa: SLF001
+        return _WRITER_LOCKS.setdefault(key, Lock())
 
 
 class PollingSQLiteApplicationRecorder(SQLiteApplicationRecorder):
-    """``SQLiteApplicationRecorder`` plus a polling ``subscribe()``; its datastore shares the
-    process's writer lock for the file (``share_writer_lock``)."""
+    """``SQLiteApplicationRecorder`` plus a polling ``subscribe()``; appends hold the process's
+    writer lock for the file (``writer_lock``)."""
 
     def __init__(self, datastore: SQLiteDatastore, **kwargs: Any) -> None:
         super().__init__(datastore, **kwargs)
-        share_writer_lock(datastore)
+        self._writer_lock = writer_lock(datastore)
+
+    def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
+        with self._writer_lock:
+            return super().insert_events(stored_events, **kwargs)
 
     def subscribe(self, gt: int | None = None, topics: Sequence[str] = ()) -> Subscription[ApplicationRecorder]:
         return PollingSubscription(recorder=self, gt=gt, topics=topics)

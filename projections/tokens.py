@@ -20,6 +20,8 @@ from projections.stored_events import AdminTokenIssued, TokenIssued, token_strea
 
 ROLES = ("admin", "judge", "scorekeeper", "player", "spectator")
 """The roles of API.md, most powerful first."""
+MAX_KNOWN = 10_000
+"""Grants cached per process (the cache starts over when full)."""
 
 
 def secret_digest(secret: str) -> str:
@@ -32,6 +34,10 @@ class TokenRegistry:
     def __init__(self, app: LedgerApplication, now: Callable[[], str]) -> None:
         self._app = app
         self._now = now
+        self._known: dict[str, TokenInfo] = {}
+        """Grants looked up so far, by digest. A token is one record written once and never
+        changed or revoked (no such operation exists), so what was read stays true; caching
+        saves every authenticated request a read. Revocation, if it comes, must drop this."""
 
     def create(
         self,
@@ -81,10 +87,22 @@ class TokenRegistry:
         """What the token grants, or ``None`` for an unknown secret."""
         if not secret:
             return None
-        for record in self._app.events.get(token_stream_id(secret_digest(secret)), limit=1):
+        digest = secret_digest(secret)
+        known = self._known.get(digest)
+        if known is not None:
+            return known
+        for record in self._app.events.get(token_stream_id(digest), limit=1):
             if isinstance(record, TokenIssued):
-                return TokenInfo(record.name, record.role, record.game_id, record.player_id, record.issued_at)
+                info = TokenInfo(record.name, record.role, record.game_id, record.player_id, record.issued_at)
+                if len(self._known) >= MAX_KNOWN:
+                    self._known.clear()
+                self._known[digest] = info
+                return info
         return None
+
+    def known(self, secret: str) -> TokenInfo | None:
+        """The grant of a token this process has already looked up (no I/O), else ``None``."""
+        return self._known.get(secret_digest(secret)) if secret else None
 
     def has_admin(self) -> bool:
         found = self._app.recorder.select_notifications(start=None, limit=1, topics=[AdminTokenIssued.TOPIC])

@@ -1,0 +1,35 @@
+"""A PostgreSQL application recorder that can store a large batch of events.
+
+The library's ``PostgresApplicationRecorder.insert_events`` sends the table lock, the NOTIFY
+and ONE ``INSERT ... SELECT FROM unnest(<every event>)`` in psycopg pipeline mode. With a
+batch of several megabytes (an imported game of 10,000-100,000 events) that never returns:
+the client waits for results while the server still waits for the rest of the message (seen
+with eventsourcing 9.5.6 and psycopg 3.3; a few hundred events are fine). Batches above
+``PIPELINE_MAX`` events are sent outside pipeline mode instead: the same statements, in the
+same single transaction, so the save stays atomic and keeps its notification ids.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from eventsourcing.persistence import StoredEvent
+from eventsourcing.postgres import PostgresApplicationRecorder
+
+PIPELINE_MAX = 500
+"""Events per save above which the insert is not pipelined."""
+
+
+class LargeBatchPostgresApplicationRecorder(PostgresApplicationRecorder):
+    """``PostgresApplicationRecorder`` whose large saves don't use pipeline mode."""
+
+    def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
+        if len(stored_events) <= PIPELINE_MAX or self.datastore.enable_db_functions:
+            pipelined: Sequence[int] | None = super().insert_events(stored_events, **kwargs)
+            return pipelined
+        with self.datastore.get_connection() as conn, conn.transaction(), conn.cursor() as curs:
+            self._insert_events(curs, stored_events, **kwargs)
+            self._insert_stored_events(curs, stored_events, **kwargs)
+            ids: Sequence[int] | None = self._fetch_ids_after_insert_events(curs, stored_events, **kwargs)
+            return ids
