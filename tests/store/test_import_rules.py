@@ -18,43 +18,16 @@ import pytest
 
 from domain.errors import NotFound
 from projections.game_files import InvalidExport
-from projections.hash_chain import GENESIS_HASH, chain_hash, hashed_record
 from projections.service import LedgerService
 from tests.scenarios.support import load_scenarios, run_scenario
 from tests.store.conftest import JUDGE, SCOREKEEPER, TWO_PLAYER, Store, add_rad
+from tests.store.forging import rehash
 from tests.store.test_scenarios_store import StoreDriver
 
 SCENARIOS = load_scenarios()
 
 
 # -- forging ----------------------------------------------------------------------------------
-def rehash(lines: list[str]) -> list[str]:
-    """Recompute every ``prev_hash``, ``hash`` and the header's ``events`` and ``head``."""
-    header = json.loads(lines[0])
-    prev = GENESIS_HASH
-    out = []
-    for text in lines[1:]:
-        event: dict[str, Any] = json.loads(text)
-        event["prev_hash"] = prev
-        event["hash"] = prev = chain_hash(
-            prev,
-            hashed_record(
-                game_id=header["game_id"],
-                version=event["version"],
-                type=event["type"],
-                data=event["data"],
-                rule=event.get("rule"),
-                action_id=event["action_id"],
-                actor=event["actor"],
-                recorded_at=event["recorded_at"],
-            ),
-        )
-        out.append(json.dumps(event, ensure_ascii=False))
-    header["events"] = len(out)
-    header["head"] = prev
-    return [json.dumps(header), *out]
-
-
 def edit(lines: list[str], version: int, change: Callable[[dict[str, Any]], None]) -> list[str]:
     """Change event ``version`` (line ``version + 1``) and rehash the file."""
     event = json.loads(lines[version])

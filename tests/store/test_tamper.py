@@ -11,6 +11,7 @@ from domain.errors import IllegalAction
 from projections.game_files import InvalidExport
 from projections.hash_chain import chain_hash, hashed_record
 from tests.store.conftest import JUDGE, SCOREKEEPER, TWO_PLAYER, Store, add_rad
+from tests.store.forging import rehash
 
 
 def seven_events(store: Store) -> None:
@@ -77,32 +78,6 @@ def test_an_edited_topic_is_a_bad_record(store: Store) -> None:
     assert store.service().verify("g1").first_bad_version == 4
 
 
-def _rehash(lines: list[str]) -> list[str]:
-    """Recompute every hash of an edited export, as a careful forger would."""
-    header = json.loads(lines[0])
-    prev = "0" * 64
-    out = []
-    for text in lines[1:]:
-        event: dict[str, Any] = json.loads(text)
-        event["prev_hash"] = prev
-        event["hash"] = prev = chain_hash(
-            prev,
-            hashed_record(
-                game_id=header["game_id"],
-                version=event["version"],
-                type=event["type"],
-                data=event["data"],
-                rule=event.get("rule"),
-                action_id=event["action_id"],
-                actor=event["actor"],
-                recorded_at=event["recorded_at"],
-            ),
-        )
-        out.append(json.dumps(event))
-    header["head"] = prev
-    return [json.dumps(header), *out]
-
-
 def _edit(lines: list[str], version: int, change: Any) -> list[str]:
     event = json.loads(lines[version])
     change(event)
@@ -132,7 +107,7 @@ def test_a_tampered_export_is_refused_naming_the_line(store: Store) -> None:
     def rich(e: dict[str, Any]) -> None:
         e["data"]["restored_state"]["players"][0]["life"] = 99
 
-    forged = _rehash(_edit(lines, 9, rich))
+    forged = rehash(_edit(lines, 9, rich))
     with pytest.raises(InvalidExport) as replay:
         target.import_game(forged, JUDGE)
     assert replay.value.line == 10 and "restored_state" in replay.value.message
@@ -141,7 +116,7 @@ def test_a_tampered_export_is_refused_naming_the_line(store: Store) -> None:
         e["type"] = "PermanentTapped"
         e["data"]["permanent"] = "ghost"
 
-    forged = _rehash(_edit(lines, 8, ghost))
+    forged = rehash(_edit(lines, 8, ghost))
     with pytest.raises(InvalidExport) as fold:
         target.import_game(forged, JUDGE)
     assert fold.value.line == 9
@@ -149,7 +124,7 @@ def test_a_tampered_export_is_refused_naming_the_line(store: Store) -> None:
     def stronger_start(e: dict[str, Any]) -> None:
         e["data"]["players"][0]["life"] = "twenty"
 
-    forged = _rehash(_edit(lines, 1, stronger_start))
+    forged = rehash(_edit(lines, 1, stronger_start))
     with pytest.raises(InvalidExport) as setup:
         target.import_game(forged, JUDGE)
     assert setup.value.line == 2
