@@ -201,7 +201,7 @@ def snapshot_hit(read: Callable[[LedgerService, int], object], service: LedgerSe
 def domain_fold_rate(lines: list[str], rounds: int = 3) -> float:
     """Best-of-``rounds`` events per second of ``domain.fold`` over the whole game's events
     (decoded from the export file beforehand: the pure kernel's fold, no store, no wrapper)."""
-    events = [ev.Event(d["type"], d["data"], d.get("rule")) for d in map(json.loads, lines[1:])]
+    events = [ev.Event.parse(d["type"], d["data"], d.get("rule")) for d in map(json.loads, lines[1:])]
     best = float("inf")
     for _ in range(rounds):
         begin = time.perf_counter()

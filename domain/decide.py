@@ -23,6 +23,7 @@ from domain.rules.proliferate import proliferate
 from domain.rules.sba import leave_game
 from domain.rules.spells import cast, play_land
 from domain.rules.stack import counter, order_triggers, resolve_top, settle
+from domain.rules.triggers import detect_triggers
 from domain.rules.turns import advance
 from domain.rules.zones import (
     draw,
@@ -117,11 +118,11 @@ def _tap(b: Builder, cmd: c.Tap) -> None:
     if cmd.untap:
         if not perm.tapped:
             raise IllegalAction(f"{perm.id!r} ({perm.card.name}) is already untapped", "already_untapped")
-        b.emit(ev.PERMANENT_UNTAPPED, {"permanent": perm.id, "cause": "manual"}, "CR 701.26b")
+        b.emit(ev.PermanentUntapped(permanent=perm.id, cause="manual"), "CR 701.26b")
     else:
         if perm.tapped:
             raise IllegalAction(f"{perm.id!r} ({perm.card.name}) is already tapped", "already_tapped")
-        b.emit(ev.PERMANENT_TAPPED, {"permanent": perm.id, "cause": "manual"}, "CR 701.26a")
+        b.emit(ev.PermanentTapped(permanent=perm.id, cause="manual"), "CR 701.26a")
 
 
 def _enter(b: Builder, cmd: c.Enter) -> None:
@@ -146,12 +147,12 @@ def _enter(b: Builder, cmd: c.Enter) -> None:
 def _concede(b: Builder, cmd: c.Concede) -> None:
     """A player may concede at any time (104.3a); in a game that goes on they leave it (800.4a)."""
     lookup.player_in_game(b.state, cmd.player)
-    b.emit(ev.PLAYER_LOST, {"player": cmd.player, "rule": "CR 104.3a", "reason": "conceded"}, "CR 104.3a")
+    b.emit(ev.PlayerLost(player=cmd.player, rule="CR 104.3a", reason="conceded"), "CR 104.3a")
     leave_game(b, cmd.player)
 
 
 def _note(b: Builder, cmd: c.Note) -> None:
-    b.emit(ev.NOTE_ADDED, {"text": cmd.text})
+    b.emit(ev.NoteAdded(text=cmd.text))
 
 
 _HANDLERS: dict[type[Any], Callable[[Builder, Any], None]] = {
@@ -190,7 +191,7 @@ def decide(state: GameState, command: c.Command) -> list[ev.Event]:
 def run(state: GameState, command: c.Command) -> tuple[list[ev.Event], GameState]:
     """``decide`` and the state after its events (what the Builder already folded)."""
     _guard(state, command)
-    b = Builder(state)
+    b = Builder(state, detect_triggers)
     choices = command.choices if isinstance(command, c.Resolve) else None
     b.replacement_order = getattr(choices or command, "replacement_order", ())
     _HANDLERS[type(command)](b, command)

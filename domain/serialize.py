@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.evolve import permanent_from_json, player_from_json
-from domain.rules.zones import permanent_json
 from domain.state import GameState, PendingGroup, Permanent, Player, Result, StackObject, Team, Turn
 
 
@@ -36,7 +34,7 @@ def _player_json(p: Player) -> dict[str, Any]:
 
 
 def _permanent_json(perm: Permanent) -> dict[str, Any]:
-    return {**permanent_json(perm), "damage": perm.damage}
+    return {**perm.to_json(), "damage": perm.damage}
 
 
 def state_to_json(state: GameState) -> dict[str, Any]:
@@ -70,7 +68,7 @@ def _player(raw: Mapping[str, Any]) -> Player:
     from dataclasses import replace
 
     return replace(
-        player_from_json(raw),
+        Player.from_json(raw),
         mana_pool=dict(raw["mana_pool"]),
         lost=raw["lost"],
         loss_reason=raw["loss_reason"],
@@ -94,9 +92,7 @@ def state_from_json(raw: Mapping[str, Any]) -> GameState:
             tid: Team(id=tid, players=tuple(t["players"]), life=t["life"], counters=dict(t["counters"]), lost=t["lost"])
             for tid, t in raw["teams"].items()
         },
-        battlefield={
-            p["id"]: replace(permanent_from_json(p), damage=p.get("damage", 0)) for p in raw["battlefield"]
-        },
+        battlefield={p["id"]: replace(Permanent.from_json(p), damage=p.get("damage", 0)) for p in raw["battlefield"]},
         turn=Turn(turn["number"], turn["active_player"], turn.get("active_team"), turn["step"]),
         stack=tuple(StackObject.from_json(o) for o in raw["stack"]),
         pending=tuple(

@@ -250,17 +250,14 @@ def game_started(body: Any, game_id: str, resolve: CardResolver) -> ev.Event:
     active_team = next((p["team"] for p in players if p["id"] == active), None) if team_variant else None
 
     tournament = _tournament(body.get("tournament"))
-    return ev.Event(
-        ev.GAME_STARTED,
-        {
-            "game_id": game_id,
-            "variant": variant,
-            "rules_edition": edition,
-            "tournament": tournament,
-            "players": players,
-            "teams": teams,
-            "battlefield": battlefield,
-            "turn": {"number": number, "active_player": active, "active_team": active_team, "step": step},
-        },
-        "CR 103",
+    started = ev.GameStarted(
+        game_id=game_id,
+        variant=variant,
+        rules_edition=edition,
+        tournament=tournament,
+        players=players,
+        teams=teams,
+        battlefield=battlefield,
+        turn={"number": number, "active_player": active, "active_team": active_team, "step": step},
     )
+    return ev.Event(started, "CR 103")

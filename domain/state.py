@@ -13,6 +13,11 @@ from typing import Any, Literal, TypeVar
 
 from domain.cards.model import Card
 
+
+def _cards(raw: Any) -> tuple[Card, ...]:
+    return tuple(Card.from_json(c) for c in raw or ())
+
+
 Variant = Literal["two_player", "multiplayer", "two_headed_giant", "archenemy"]
 VARIANTS: tuple[Variant, ...] = ("two_player", "multiplayer", "two_headed_giant", "archenemy")
 TEAM_VARIANTS = frozenset({"two_headed_giant", "archenemy"})
@@ -100,6 +105,23 @@ class Player:
     lands_played: int = 0
     """Lands played this turn (CR 305.2)."""
 
+    @staticmethod
+    def from_json(raw: Mapping[str, Any]) -> Player:
+        """A player as ``GameStarted`` records it (the zones the server tracks)."""
+        return Player(
+            id=raw["id"],
+            name=raw.get("name") or raw["id"],
+            team=raw.get("team"),
+            life=raw["life"],
+            counters=dict(raw.get("counters") or {}),
+            library=_cards(raw.get("library")),
+            library_unknown=raw.get("library_unknown", 0),
+            hand=_cards(raw.get("hand")),
+            hand_unknown=raw.get("hand_unknown", 0),
+            graveyard=_cards(raw.get("graveyard")),
+            exile=_cards(raw.get("exile")),
+        )
+
     @property
     def library_size(self) -> int:
         return len(self.library) + self.library_unknown
@@ -143,6 +165,44 @@ class Permanent:
     """Power change from "gets +N/+N until end of turn" effects (layer 7c); ends at cleanup (514.2)."""
     toughness_until_eot: int = 0
     """Toughness change from "until end of turn" effects (layer 7c); ends at cleanup (514.2)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The permanent as events record it (``PermanentEntered.permanent``, ``last_known``)."""
+        out: dict[str, Any] = {
+            "id": self.id,
+            "card": self.card.to_json(),
+            "owner": self.owner,
+            "controller": self.controller,
+            "tapped": self.tapped,
+            "counters": dict(self.counters),
+            "controlled_since_turn_began": self.controlled_since_turn_began,
+            "token": self.token,
+        }
+        # Present only when set, so that the recorded shape of ordinary permanents doesn't change.
+        if self.attached_to is not None:
+            out["attached_to"] = self.attached_to
+        if self.power_until_eot:
+            out["power_until_eot"] = self.power_until_eot
+        if self.toughness_until_eot:
+            out["toughness_until_eot"] = self.toughness_until_eot
+        return out
+
+    @staticmethod
+    def from_json(raw: Mapping[str, Any]) -> Permanent:
+        """The permanent of ``to_json`` (marked damage is the serialised state's, not the event's)."""
+        return Permanent(
+            id=raw["id"],
+            card=Card.from_json(raw["card"]),
+            owner=raw["owner"],
+            controller=raw["controller"],
+            tapped=bool(raw.get("tapped", False)),
+            counters=dict(raw.get("counters") or {}),
+            controlled_since_turn_began=bool(raw.get("controlled_since_turn_began", False)),
+            token=bool(raw.get("token", False)),
+            attached_to=raw.get("attached_to"),
+            power_until_eot=int(raw.get("power_until_eot", 0)),
+            toughness_until_eot=int(raw.get("toughness_until_eot", 0)),
+        )
 
     @property
     def name(self) -> str:

@@ -67,10 +67,10 @@ def revert_event(head: int, to_version: int, reason: str, restored: GameState) -
             f"undo: to_version must be between 1 and {head - 1} (the head is {head}), got {to_version}",
             "nothing_to_undo" if to_version >= head else "invalid_version",
         )
-    data = {
-        "to_version": to_version,
-        "reverted_versions": list(range(to_version + 1, head + 1)),
-        "reason": reason,
-        "restored_state": state_to_json(restored),
-    }
-    return ev.Event(ev.ACTIONS_REVERTED, data, "MIPG 1.4 (backing up)")
+    reverted = ev.ActionsReverted(
+        to_version=to_version,
+        reverted_versions=list(range(to_version + 1, head + 1)),
+        reason=reason,
+        restored_state=state_to_json(restored),
+    )
+    return ev.Event(reverted, "MIPG 1.4 (backing up)")

@@ -51,7 +51,7 @@ class Game:
         return Game(
             id=self.id,
             version=event.originator_version,
-            state=evolve(self.state, ev.Event(event.type, event.data, event.rule)),
+            state=evolve(self.state, ev.Event.parse(event.type, event.data, event.rule)),
             last_hash=event.hash,
             reverts=reverts,
         )
@@ -82,7 +82,7 @@ def start_game(event: GameEvent) -> Game:
     """The game its ``GameStarted`` event (version 1) creates."""
     if event.type != ev.GAME_STARTED or event.originator_version != 1:
         raise ValueError(f"game {event.originator_id!r} must start with GameStarted at version 1, got {event.type}")
-    state = evolve(None, ev.Event(event.type, event.data, event.rule))  # type: ignore[arg-type]
+    state = evolve(None, ev.Event.parse(event.type, event.data, event.rule))  # type: ignore[arg-type]
     return Game(id=event.originator_id, version=1, state=state, last_hash=event.hash)
 
 
@@ -120,7 +120,9 @@ def project_game(game: Game | None, records: Iterable[DomainEventProtocol[Any]])
                     f"event {record.originator_id!r} v{record.originator_version} does not follow "
                     f"game {game.id!r} v{version}"
                 )
-            state = evolve(game.state if state is None else state, ev.Event(record.type, record.data, record.rule))
+            state = evolve(
+                game.state if state is None else state, ev.Event.parse(record.type, record.data, record.rule)
+            )
             version, last_hash = record.originator_version, record.hash
             if record.type == ev.ACTIONS_REVERTED:
                 reverts = (*reverts, revert_entry(record))

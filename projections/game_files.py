@@ -327,7 +327,7 @@ def check_export(
             if isinstance(raw, Exception):
                 raise ValueError(f"not JSON: {raw}")
             event = _event_from_line(raw, game_id, version, prev_hash)
-            domain_event = ev.Event(event.type, event.data, event.rule)
+            domain_event = ev.Event.parse(event.type, event.data, event.rule)
             if version == 1:
                 if event.type != ev.GAME_STARTED:
                     raise ValueError(f"the first event must be GameStarted, got {event.type}")

@@ -66,16 +66,16 @@ def move_cards(
     """Record cards moving between non-battlefield zones (``CardsMoved``), if there are any."""
     if not cards:
         return
-    data: dict[str, object] = {
-        "player": player_id,
-        "cards": [c.to_json() for c in cards],
-        "from": origin,
-        "to": to,
-        "cause": cause,
-    }
-    if random_order:
-        data["random_order"] = True
-    b.emit(ev.CARDS_MOVED, data)
+    b.emit(
+        ev.CardsMoved(
+            player=player_id,
+            cards=[c.to_json() for c in cards],
+            from_zone=origin,
+            to=to,
+            cause=cause,
+            random_order=random_order,
+        )
+    )
 
 
 def take_from_graveyard(b: Builder, player_id: str, names: Sequence[str]) -> list[Card]:

@@ -75,7 +75,8 @@ def trigger(
 
 # -- conditions ---------------------------------------------------------------------------------
 def self_enters(perm: Permanent, before: GameState, event: ev.Event, after: GameState) -> list[dict[str, Any]]:
-    if event.type == ev.PERMANENT_ENTERED and event.data["permanent"]["id"] == perm.id:
+    e = event.payload
+    if isinstance(e, ev.PermanentEntered) and e.permanent["id"] == perm.id:
         return [{}]
     return []
 
@@ -83,11 +84,10 @@ def self_enters(perm: Permanent, before: GameState, event: ev.Event, after: Game
 def _died(event: ev.Event) -> Permanent | None:
     """The creature that just died (put into a graveyard from the battlefield, 700.4), as it
     last existed; ``None`` for any other event."""
-    from domain.evolve import permanent_from_json
-
-    if event.type != ev.PERMANENT_LEFT or event.data.get("to") != "graveyard":
+    e = event.payload
+    if not isinstance(e, ev.PermanentLeft) or e.to != "graveyard":
         return None
-    last = permanent_from_json(event.data["last_known"])
+    last = Permanent.from_json(e.last_known)
     return last if last.card.is_creature else None
 
 
@@ -110,16 +110,18 @@ def another_creature_you_control_dies(
 def land_you_control_enters(
     perm: Permanent, before: GameState, event: ev.Event, after: GameState
 ) -> list[dict[str, Any]]:
-    if event.type != ev.PERMANENT_ENTERED:
+    e = event.payload
+    if not isinstance(e, ev.PermanentEntered):
         return []
-    raw = event.data["permanent"]
+    raw = e.permanent
     if raw["controller"] == perm.controller and Card.from_json(raw["card"]).is_land:
         return [{"land": raw["id"]}]
     return []
 
 
 def _attackers(event: ev.Event) -> list[Mapping[str, Any]]:
-    return list(event.data["attackers"]) if event.type == ev.ATTACKERS_DECLARED else []
+    e = event.payload
+    return list(e.attackers) if isinstance(e, ev.AttackersDeclared) else []
 
 
 def self_attacks(perm: Permanent, before: GameState, event: ev.Event, after: GameState) -> list[dict[str, Any]]:
@@ -141,46 +143,45 @@ def enchanted_creature_attacks(
 def self_deals_combat_damage_to_player(
     perm: Permanent, before: GameState, event: ev.Event, after: GameState
 ) -> list[dict[str, Any]]:
-    data = event.data
-    if (
-        event.type == ev.DAMAGE_DEALT
-        and data.get("combat")
-        and data["source"] == perm.id
-        and "player" in data["target"]
-    ):
-        return [{"player": data["target"]["player"], "amount": data["amount"]}]
+    e = event.payload
+    if isinstance(e, ev.DamageDealt) and e.combat and e.source == perm.id and "player" in e.target:
+        return [{"player": e.target["player"], "amount": e.amount}]
     return []
 
 
 def self_dealt_damage(perm: Permanent, before: GameState, event: ev.Event, after: GameState) -> list[dict[str, Any]]:
-    data = event.data
-    if event.type == ev.DAMAGE_DEALT and data["target"].get("permanent") == perm.id and data["amount"] > 0:
-        return [{"amount": data["amount"]}]
+    e = event.payload
+    if isinstance(e, ev.DamageDealt) and e.target.get("permanent") == perm.id and e.amount > 0:
+        return [{"amount": e.amount}]
     return []
 
 
 def nonland_cards_milled(perm: Permanent, before: GameState, event: ev.Event, after: GameState) -> list[dict[str, Any]]:
-    if event.type == ev.CARDS_MILLED and event.data["nonland_count"] > 0:
-        return [{"x": event.data["nonland_count"], "milled_by": event.data["player"]}]
+    e = event.payload
+    if isinstance(e, ev.CardsMilled) and e.nonland_count > 0:
+        return [{"x": e.nonland_count, "milled_by": e.player}]
     return []
 
 
 def player_mills_nonland_card(
     perm: Permanent, before: GameState, event: ev.Event, after: GameState
 ) -> list[dict[str, Any]]:
-    if event.type == ev.CARDS_MILLED:
-        return [{"milled_by": event.data["player"]}] * int(event.data["nonland_count"])
+    e = event.payload
+    if isinstance(e, ev.CardsMilled):
+        return [{"milled_by": e.player}] * e.nonland_count
     return []
 
 
 def you_proliferate(perm: Permanent, before: GameState, event: ev.Event, after: GameState) -> list[dict[str, Any]]:
-    if event.type == ev.PROLIFERATED and event.data["player"] == perm.controller:
+    e = event.payload
+    if isinstance(e, ev.Proliferated) and e.player == perm.controller:
         return [{}]
     return []
 
 
 def your_end_step(perm: Permanent, before: GameState, event: ev.Event, after: GameState) -> list[dict[str, Any]]:
-    if event.type == ev.STEP_BEGAN and event.data["step"] == "end" and perm.controller in after.active_players():
+    e = event.payload
+    if isinstance(e, ev.StepBegan) and e.step == "end" and perm.controller in after.active_players():
         return [{}]
     return []
 
@@ -188,11 +189,12 @@ def your_end_step(perm: Permanent, before: GameState, event: ev.Event, after: Ga
 def you_cast_noncreature_spell(
     perm: Permanent, before: GameState, event: ev.Event, after: GameState
 ) -> list[dict[str, Any]]:
-    if event.type != ev.SPELL_CAST or event.data["player"] != perm.controller:
+    e = event.payload
+    if not isinstance(e, ev.SpellCast) or e.player != perm.controller:
         return []
-    card = event.data["object"].get("card")
+    card = e.object.get("card")
     if card is not None and not Card.from_json(card).is_creature:
-        return [{"spell": event.data["object"]["id"]}]
+        return [{"spell": e.object["id"]}]
     return []
 
 

@@ -175,20 +175,14 @@ def activate(b: Builder, cmd: Activate) -> None:
     if ability.mana is not None:
         produced = {k: n for k, n in ability.mana(perm, state, cmd.mana).items() if n > 0}
         b.emit(
-            ev.ABILITY_ACTIVATED,
-            {
-                "player": cmd.player,
-                "permanent": perm.id,
-                "ability": cmd.ability,
-                "text": text,
-                "object": None,
-                "mana_ability": True,
-            },
+            ev.AbilityActivated(
+                player=cmd.player, permanent=perm.id, ability=cmd.ability, text=text, object=None, mana_ability=True
+            ),
             "CR 605.3b",
         )
         _pay(b, cmd.player, perm, tap, untap, sacrifice, remove, life, None)
         if produced:
-            b.emit(ev.MANA_ADDED, {"player": cmd.player, "mana": produced, "source": perm.id}, "CR 106.3")
+            b.emit(ev.ManaAdded(player=cmd.player, mana=produced, source=perm.id), "CR 106.3")
             if tap and perm.card.is_land:
                 _tapped_for_mana(b, cmd.player, perm, produced, cmd.mana)
         settle(b)
@@ -212,17 +206,16 @@ def activate(b: Builder, cmd: Activate) -> None:
         params=params,
         card=perm.card,
     )
-    data: dict[str, Any] = {
-        "player": cmd.player,
-        "permanent": perm.id,
-        "ability": cmd.ability,
-        "text": text,
-        "object": obj.to_json(),
-        "seq": seq,
-    }
-    if ability.loyalty is not None:
-        data["remember"] = loyalty_key(perm)
-    b.emit(ev.ABILITY_ACTIVATED, data, "CR 602.2")
+    activated = ev.AbilityActivated(
+        player=cmd.player,
+        permanent=perm.id,
+        ability=cmd.ability,
+        text=text,
+        object=obj.to_json(),
+        seq=seq,
+        remember=loyalty_key(perm) if ability.loyalty is not None else None,
+    )
+    b.emit(activated, "CR 602.2")
     _pay(b, cmd.player, perm, tap, untap, sacrifice, remove, life, ability.loyalty)
     settle(b)
 
@@ -238,8 +231,7 @@ def _tapped_for_mana(
             extra = {k: n for k, n in trigger(source, land, b.state, produced, choice).items() if n > 0}
             if extra:
                 b.emit(
-                    ev.MANA_ADDED,
-                    {"player": player_id, "mana": extra, "source": source.id, "cause": source.card.name},
+                    ev.ManaAdded(player=player_id, mana=extra, source=source.id, cause=source.card.name),
                     "CR 605.4a",
                 )
 
@@ -257,15 +249,15 @@ def _pay(
 ) -> None:
     """Pay the costs in the order given (CR 601.2h via 602.2b)."""
     if tap:
-        b.emit(ev.PERMANENT_TAPPED, {"permanent": perm.id, "cause": "cost"}, "CR 107.5")
+        b.emit(ev.PermanentTapped(permanent=perm.id, cause="cost"), "CR 107.5")
     if untap:
-        b.emit(ev.PERMANENT_UNTAPPED, {"permanent": perm.id, "cause": "cost"}, "CR 107.6")
+        b.emit(ev.PermanentUntapped(permanent=perm.id, cause="cost"), "CR 107.6")
     if loyalty is not None and loyalty > 0:
         # A cost, not an effect: Doubling Season doesn't double it (ruling 2020-08-07).
         target = {"permanent": perm.id}
         n = counters_to_place(b.state, target, "loyalty", loyalty, order=b.replacement_order, by_effect=False)
         if n > 0:
-            b.emit(ev.COUNTERS_ADDED, {"target": target, "kind": "loyalty", "amount": n, "cause": "cost"}, "CR 606.4")
+            b.emit(ev.CountersAdded(target=target, kind="loyalty", amount=n, cause="cost"), "CR 606.4")
     elif loyalty is not None and loyalty < 0:
         remove_counters(b, {"permanent": perm.id}, "loyalty", -loyalty, "cost", up_to=False, rule="CR 606.4")
     for kind, n in remove.items():

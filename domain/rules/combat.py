@@ -95,14 +95,13 @@ def declare_attackers(b: Builder, cmd: c.Attack) -> None:
         defending = _defending_player(b, perm_id, cmd.player, attacks)
         entries.append({"permanent": perm_id, "attacks": dict(attacks), "defending_player": defending})
     b.emit(
-        ev.ATTACKERS_DECLARED,
-        {"player": cmd.player, "attackers": entries, "remember": ATTACKERS_DECLARED},
+        ev.AttackersDeclared(player=cmd.player, attackers=entries, remember=ATTACKERS_DECLARED),
         "CR 508.1",
     )
     for entry in entries:
         perm = b.state.battlefield[entry["permanent"]]
         if not perm.card.has_keyword("vigilance"):
-            b.emit(ev.PERMANENT_TAPPED, {"permanent": perm.id, "cause": "attack"}, "CR 508.1f")
+            b.emit(ev.PermanentTapped(permanent=perm.id, cause="attack"), "CR 508.1f")
 
 
 def report_damage(b: Builder, cmd: c.Damage) -> None:

@@ -37,7 +37,7 @@ def add_counters(
     amount = counters_to_place(b.state, target, kind, amount, order=b.replacement_order, by_effect=by_effect)
     if amount <= 0:
         return 0
-    b.emit(ev.COUNTERS_ADDED, {"target": dict(target), "kind": kind, "amount": amount, "cause": cause}, rule)
+    b.emit(ev.CountersAdded(target=dict(target), kind=kind, amount=amount, cause=cause), rule)
     return amount
 
 
@@ -61,5 +61,5 @@ def remove_counters(
         )
     n = min(amount, have)
     if n > 0:
-        b.emit(ev.COUNTERS_REMOVED, {"target": dict(target), "kind": kind, "amount": n, "cause": cause}, rule)
+        b.emit(ev.CountersRemoved(target=dict(target), kind=kind, amount=n, cause=cause), rule)
     return n

@@ -21,16 +21,8 @@ def deal_damage(
 ) -> None:
     """Deal damage and record its results (CR 120.3); ``combat`` marks combat damage (510.2)."""
     lookup.target_exists(b.state, target)
-    data: dict[str, object] = {
-        "source": source,
-        "target": dict(target),
-        "amount": amount,
-        "infect": infect,
-        "toxic": toxic,
-    }
-    if combat:
-        data["combat"] = True
-    b.emit(ev.DAMAGE_DEALT, data, "CR 120.3")
+    dealt = ev.DamageDealt(source=source, target=dict(target), amount=amount, infect=infect, toxic=toxic, combat=combat)
+    b.emit(dealt, "CR 120.3")
     if "player" in target:
         pid = target["player"]
         if infect:

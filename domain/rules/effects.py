@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from domain.builder import Builder
@@ -79,19 +79,12 @@ def extra_needs(state: GameState, obj: StackObject) -> list[str]:
     return hook(state, obj) if hook is not None else []
 
 
-def run_effect(b: Builder, obj: StackObject, choices: Choices) -> dict[str, Any]:
-    """Run the object's routine; returns the extra fields of its ``StackObjectResolved`` event."""
+def run_effect(b: Builder, obj: StackObject, choices: Choices) -> Resolution:
+    """Run the object's routine; what it reports goes into its ``StackObjectResolved`` event."""
     result = effect_for(obj.effect)(b, obj, choices)
     if isinstance(result, Resolution):
-        out: dict[str, Any] = {}
-        if result.countered:
-            out["countered"] = True
-        if result.note:
-            out["note"] = result.note
-        if result.remember:
-            out["remember"] = result.remember
-        return out
-    return {"note": result} if result else {}
+        return Resolution(note=result.note or None, remember=result.remember or None, countered=result.countered)
+    return Resolution(note=result or None)
 
 
 @effect("described")
@@ -131,14 +124,13 @@ def _permanent_spell(b: Builder, obj: StackObject, choices: Choices) -> str | No
         wanted = targets[0].get("permanent") if targets and isinstance(targets[0], dict) else None
         if wanted is None or wanted not in b.state.battlefield:
             b.emit(
-                ev.CARDS_MOVED,
-                {
-                    "player": obj.controller,
-                    "cards": [obj.card.to_json()],
-                    "from": "stack",
-                    "to": "graveyard",
-                    "cause": "CR 608.3b",
-                },
+                ev.CardsMoved(
+                    player=obj.controller,
+                    cards=[obj.card.to_json()],
+                    from_zone="stack",
+                    to="graveyard",
+                    cause="CR 608.3b",
+                ),
                 "CR 608.3b",
             )
             return f"doesn't resolve: the Aura's target {wanted!r} is gone (CR 608.3b)"

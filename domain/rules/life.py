@@ -16,10 +16,7 @@ def lose_life(
     if amount <= 0:
         return  # no zero-amount life events
     after = b.state.life_of(player_id) - amount
-    data = {"player": player_id, "amount": amount, "cause": cause, "life_after": after}
-    if paid:
-        data["paid"] = True
-    b.emit(ev.LIFE_LOST, data, rule)
+    b.emit(ev.LifeLost(player=player_id, amount=amount, cause=cause, life_after=after, paid=paid), rule)
 
 
 def gain_life(b: Builder, player_id: str, amount: int, cause: str, rule: str | None = None) -> None:
@@ -28,7 +25,7 @@ def gain_life(b: Builder, player_id: str, amount: int, cause: str, rule: str | N
     if amount <= 0:
         return
     after = b.state.life_of(player_id) + amount
-    b.emit(ev.LIFE_GAINED, {"player": player_id, "amount": amount, "cause": cause, "life_after": after}, rule)
+    b.emit(ev.LifeGained(player=player_id, amount=amount, cause=cause, life_after=after), rule)
 
 
 def pay_life(b: Builder, player_id: str, amount: int, cause: str) -> None:

@@ -71,7 +71,7 @@ def proliferate(b: Builder, player_id: str, choose: Sequence[dict[str, str]], ca
                 )
             plan.append(({key[0]: key[1]}, sorted(counters)))
     chosen = [dict(c) for c in choose]
-    b.emit(ev.PROLIFERATED, {"player": player_id, "chosen": chosen, "cause": cause}, RULE)
+    b.emit(ev.Proliferated(player=player_id, chosen=chosen, cause=cause), RULE)
     poisoned_teams: set[str] = set()
     for target, kinds in plan:
         for kind in kinds:

@@ -32,7 +32,7 @@ def leave_game(b: Builder, player_id: str) -> None:
             leave_battlefield(b, perm.id, "none", "owner left the game", "CR 800.4a")
     for obj in list(b.state.stack):
         if obj.controller == player_id:
-            b.emit(ev.STACK_OBJECT_COUNTERED, {"id": obj.id, "reason": "controller left the game"}, "CR 800.4a")
+            b.emit(ev.StackObjectCountered(id=obj.id, reason="controller left the game"), "CR 800.4a")
     for perm in list(b.state.battlefield.values()):
         if perm.controller == player_id:
             leave_battlefield(b, perm.id, "exile", "controller left the game", "CR 800.4a")
@@ -101,13 +101,13 @@ def check_state_based_actions(b: Builder) -> bool:
 
     for team_id, why in team_losers:
         rule = why.split(":")[0]
-        b.emit(ev.TEAM_LOST, {"team": team_id, "rule": rule, "reason": why}, rule)
+        b.emit(ev.TeamLost(team=team_id, rule=rule, reason=why), rule)
         for pid in state.teams[team_id].players:
             if not b.state.players[pid].lost:
-                b.emit(ev.PLAYER_LOST, {"player": pid, "rule": rule, "reason": why}, rule)
+                b.emit(ev.PlayerLost(player=pid, rule=rule, reason=why), rule)
     for pid, why in losers:
         rule = why.split(":")[0]
-        b.emit(ev.PLAYER_LOST, {"player": pid, "rule": rule, "reason": why}, rule)
+        b.emit(ev.PlayerLost(player=pid, rule=rule, reason=why), rule)
     for pid, _ in losers:
         leave_game(b, pid)
     # Departures first: their last-known information is the state before any of these
@@ -121,11 +121,8 @@ def check_state_based_actions(b: Builder) -> bool:
         if perm_id not in b.state.battlefield:
             continue  # it died above, or left the game with its owner (800.4a)
         for kind in ("+1/+1", "-1/-1"):
-            b.emit(
-                ev.COUNTERS_REMOVED,
-                {"target": {"permanent": perm_id}, "kind": kind, "amount": n, "cause": "sba"},
-                "CR 704.5q",
-            )
+            removed = ev.CountersRemoved(target={"permanent": perm_id}, kind=kind, amount=n, cause="sba")
+            b.emit(removed, "CR 704.5q")
     return True
 
 
@@ -140,6 +137,6 @@ def check_game_over(b: Builder) -> None:
         return
     if not remaining:
         rule = "CR 104.4d" if state.shared_turns else "CR 104.4a"
-        b.emit(ev.GAME_ENDED, {"winners": [], "draw": True, "rule": rule}, rule)
+        b.emit(ev.GameEnded(winners=[], draw=True, rule=rule), rule)
         return
-    b.emit(ev.GAME_ENDED, {"winners": [p.id for p in remaining], "draw": False}, "CR 104.2a")
+    b.emit(ev.GameEnded(winners=[p.id for p in remaining], draw=False), "CR 104.2a")

@@ -93,9 +93,7 @@ def cast(b: Builder, cmd: Cast) -> None:
         params=params,
         card=card,
     )
-    b.emit(
-        ev.SPELL_CAST, {"player": cmd.player, "object": obj.to_json(), "from": cmd.from_zone, "seq": seq}, "CR 601.2"
-    )
+    b.emit(ev.SpellCast(player=cmd.player, object=obj.to_json(), from_zone=cmd.from_zone, seq=seq), "CR 601.2")
     settle(b)
 
 

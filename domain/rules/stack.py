@@ -24,7 +24,7 @@ def needs_of(state: GameState, obj: StackObject) -> list[str]:
 
 
 def _put_on_stack(b: Builder, obj: StackObject) -> None:
-    b.emit(ev.TRIGGER_PUT_ON_STACK, {"object": obj.to_json(), "seq": obj.params.get("seq")}, "CR 603.3")
+    b.emit(ev.TriggerPutOnStack(object=obj.to_json(), seq=obj.params.get("seq")), "CR 603.3")
 
 
 def put_waiting_triggers(b: Builder) -> None:
@@ -47,12 +47,11 @@ def put_waiting_triggers(b: Builder) -> None:
             continue
         asked = True
         b.emit(
-            ev.TRIGGERS_PENDING,
-            {
-                "controller": side,
-                "triggers": [t.to_json() for t in group],
-                "seq": max(int(t.params.get("seq", 0)) for t in group),
-            },
+            ev.TriggersPending(
+                controller=side,
+                triggers=[t.to_json() for t in group],
+                seq=max(int(t.params.get("seq", 0)) for t in group),
+            ),
             "CR 603.3b",
         )
 
@@ -113,20 +112,20 @@ def resolve_top(b: Builder, choices: Choices) -> None:
     for need in needs_of(b.state, obj):
         if getattr(choices, need, None) is None:
             raise IllegalAction(f"resolving {obj.id} ({obj.description}) needs the choice {need!r}", "choice_required")
-    extra = run_effect(b, obj, choices)
-    countered = bool(extra.pop("countered", False))
+    outcome = run_effect(b, obj, choices)
     to = None
-    if obj.kind == "spell" and obj.card is not None and (countered or not obj.card.is_permanent_card):
+    if obj.kind == "spell" and obj.card is not None and (outcome.countered or not obj.card.is_permanent_card):
         to = "graveyard"  # 608.2n (and 608.2b): the card goes to its owner's graveyard
-    data: dict[str, object] = {"id": obj.id, "description": obj.description}
-    if to:
-        data["to"] = to
-    data.update(extra)
-    if countered:
-        data["reason"] = "every target is illegal"
-        b.emit(ev.STACK_OBJECT_COUNTERED, data, "CR 608.2b")
+    if outcome.countered:
+        removed = ev.StackObjectCountered(
+            id=obj.id, description=obj.description, to=to, note=outcome.note, reason="every target is illegal"
+        )
+        b.emit(removed, "CR 608.2b")
     else:
-        b.emit(ev.STACK_OBJECT_RESOLVED, data, "CR 608.2")
+        resolved = ev.StackObjectResolved(
+            id=obj.id, description=obj.description, to=to, note=outcome.note, remember=outcome.remember
+        )
+        b.emit(resolved, "CR 608.2")
     settle(b)
 
 
@@ -135,10 +134,13 @@ def counter(b: Builder, object_id: str, source: str) -> None:
     countered spell goes to its owner's graveyard. Reported by hand (e.g. Counterspell, or a
     Stifle on a triggered ability)."""
     obj = find_stack_object(b.state, object_id)
-    data: dict[str, object] = {"id": obj.id, "description": obj.description, "reason": f"countered by {source}"}
-    if obj.kind == "spell" and obj.card is not None:
-        data["to"] = "graveyard"
-    b.emit(ev.STACK_OBJECT_COUNTERED, data, "CR 701.6a")
+    countered = ev.StackObjectCountered(
+        id=obj.id,
+        description=obj.description,
+        reason=f"countered by {source}",
+        to="graveyard" if obj.kind == "spell" and obj.card is not None else None,
+    )
+    b.emit(countered, "CR 701.6a")
     settle(b)
 
 

@@ -16,9 +16,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Protocol
 
 from domain import events as ev
+from domain.builder import TriggerContext
 from domain.cards.behaviour import TriggerSpec, behaviour_of
 from domain.cards.model import chapter_numbers
 from domain.rules.radiation import radiation_triggers
@@ -27,19 +27,12 @@ from domain.state import GameState, Permanent, StackObject
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII"}
 
 
-class TriggerContext(Protocol):
-    """What the command being decided has produced so far (``domain.builder.Builder``)."""
-
-    events: list[ev.Event]
-    fired: list[StackObject]
-
-
 def detect_triggers(
     before: GameState, event: ev.Event, after: GameState, context: TriggerContext | None = None
 ) -> list[TriggerSpec]:
     """Every ability that triggers on ``event``, in battlefield order (inherent ones first)."""
     found: list[TriggerSpec] = []
-    if event.type == ev.STEP_BEGAN and event.data["step"] == "precombat_main":
+    if isinstance(event.payload, ev.StepBegan) and event.payload.step == "precombat_main":
         found.extend(radiation_triggers(after))
     found.extend(_saga_chapters(before, event, after))
     for perm in _watching_permanents(before, event, after, context):
@@ -74,15 +67,14 @@ def _once_each_turn(found: list[TriggerSpec], after: GameState, waiting: Sequenc
 
 def _left_in_same_batch(context: TriggerContext | None) -> list[Permanent]:
     """Permanents that left just before this event, in the same run of departures (603.10a)."""
-    from domain.evolve import permanent_from_json
 
     if context is None:
         return []
     out = []
     for earlier in reversed(context.events[:-1]):
-        if earlier.type != ev.PERMANENT_LEFT:
+        if not isinstance(earlier.payload, ev.PermanentLeft):
             break
-        out.append(permanent_from_json(earlier.data["last_known"]))
+        out.append(Permanent.from_json(earlier.payload.last_known))
     return out
 
 
@@ -90,10 +82,10 @@ def _watching_permanents(
     before: GameState, event: ev.Event, after: GameState, context: TriggerContext | None
 ) -> Iterator[Permanent]:
     yield from after.battlefield.values()
-    if event.type == ev.PERMANENT_LEFT:
+    if isinstance(event.payload, ev.PermanentLeft):
         # Leaves-the-battlefield abilities "look back in time" (CR 603.10a): last-known information.
         seen = set(after.battlefield)
-        left = before.battlefield.get(event.data["permanent"])
+        left = before.battlefield.get(event.payload.permanent)
         if left is not None:
             seen.add(left.id)
             yield left
@@ -105,13 +97,14 @@ def _watching_permanents(
 
 def _saga_chapters(before: GameState, event: ev.Event, after: GameState) -> list[TriggerSpec]:
     """A chapter ability triggers as lore counters reach its number (CR 714.2b)."""
-    if event.type == ev.COUNTERS_ADDED and event.data["kind"] == "lore":
-        perm_id = event.data["target"].get("permanent")
+    e = event.payload
+    if isinstance(e, ev.CountersAdded) and e.kind == "lore":
+        perm_id = e.target.get("permanent")
         if perm_id is None:
             return []
         old = before.battlefield[perm_id].counters.get("lore", 0)
-    elif event.type == ev.PERMANENT_ENTERED:
-        perm_id = event.data["permanent"]["id"]
+    elif isinstance(e, ev.PermanentEntered):
+        perm_id = e.permanent["id"]
         old = 0
     else:
         return []

@@ -16,7 +16,7 @@ def _end_step(b: Builder) -> None:
     for player in b.state.players.values():
         if any(player.mana_pool.values()):
             lost = {k: n for k, n in player.mana_pool.items() if n}
-            b.emit(ev.MANA_POOL_EMPTIED, {"player": player.id, "lost": lost}, "CR 106.4")
+            b.emit(ev.ManaPoolEmptied(player=player.id, lost=lost), "CR 106.4")
 
 
 def next_turn_owner(state: GameState) -> tuple[str, str | None]:
@@ -47,12 +47,12 @@ def _skips_first_draw(state: GameState) -> bool:
 
 
 def _begin_step(b: Builder, step: str) -> None:
-    b.emit(ev.STEP_BEGAN, {"step": step, "turn": b.state.turn.number}, "CR 500.1")
+    b.emit(ev.StepBegan(step=step, turn=b.state.turn.number), "CR 500.1")
     state = b.state
     if step == "untap":
         for perm in list(state.battlefield.values()):
             if perm.tapped and perm.controller in state.active_players():
-                b.emit(ev.PERMANENT_UNTAPPED, {"permanent": perm.id, "cause": "untap step"}, "CR 502.3")
+                b.emit(ev.PermanentUntapped(permanent=perm.id, cause="untap step"), "CR 502.3")
     elif step == "draw" and not _skips_first_draw(state):
         for pid in state.active_players():
             draw(b, pid, 1, "draw step", rule="CR 504.1")
@@ -66,7 +66,7 @@ def _begin_step(b: Builder, step: str) -> None:
 def _begin_turn(b: Builder) -> None:
     player, team = next_turn_owner(b.state)
     number = b.state.turn.number + 1
-    b.emit(ev.TURN_BEGAN, {"number": number, "active_player": player, "active_team": team}, "CR 500.1")
+    b.emit(ev.TurnBegan(number=number, active_player=player, active_team=team), "CR 500.1")
     _begin_step(b, "untap")
 
 

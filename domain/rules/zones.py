@@ -4,7 +4,6 @@ battlefield (CR 400.7, 122.2, 111.7)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from domain import events as ev
 from domain.builder import Builder
@@ -60,14 +59,13 @@ def mill(
             "cards_required",
         )
     b.emit(
-        ev.CARDS_MILLED,
-        {
-            "player": player_id,
-            "cards": [c.to_json() for c in cards],
-            "requested": count,
-            "nonland_count": sum(1 for c in cards if not c.is_land),
-            "cause": cause,
-        },
+        ev.CardsMilled(
+            player=player_id,
+            cards=[c.to_json() for c in cards],
+            requested=count,
+            nonland_count=sum(1 for c in cards if not c.is_land),
+            cause=cause,
+        ),
         rule,
     )
     return cards
@@ -86,52 +84,23 @@ def draw(
     n = min(count, player.library_size)
     cards, unnamed = _revealed(player, n, revealed, f"draw {count}")
     b.emit(
-        ev.CARDS_DRAWN,
-        {
-            "player": player_id,
-            "cards": [c.to_json() for c in cards],
-            "unknown_count": unnamed,
-            "requested": count,
-            "from_empty": count > n,
-            "cause": cause,
-        },
+        ev.CardsDrawn(
+            player=player_id,
+            cards=[c.to_json() for c in cards],
+            unknown_count=unnamed,
+            requested=count,
+            from_empty=count > n,
+            cause=cause,
+        ),
         rule,
     )
-
-
-def permanent_json(perm: Permanent) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "id": perm.id,
-        "card": perm.card.to_json(),
-        "owner": perm.owner,
-        "controller": perm.controller,
-        "tapped": perm.tapped,
-        "counters": dict(perm.counters),
-        "controlled_since_turn_began": perm.controlled_since_turn_began,
-        "token": perm.token,
-    }
-    # Present only when set, so that the recorded shape of ordinary permanents doesn't change.
-    if perm.attached_to is not None:
-        out["attached_to"] = perm.attached_to
-    if perm.power_until_eot:
-        out["power_until_eot"] = perm.power_until_eot
-    if perm.toughness_until_eot:
-        out["toughness_until_eot"] = perm.toughness_until_eot
-    return out
 
 
 def leave_battlefield(b: Builder, permanent_id: str, to: str, reason: str, rule: str | None = None) -> None:
     """A permanent leaves; its counters cease to exist, nothing is "removed" (122.2, 400.7)."""
     perm = lookup.permanent(b.state, permanent_id)
     b.emit(
-        ev.PERMANENT_LEFT,
-        {
-            "permanent": perm.id,
-            "name": perm.card.name,
-            "to": to,
-            "reason": reason,
-            "last_known": permanent_json(perm),
-        },
+        ev.PermanentLeft(permanent=perm.id, name=perm.card.name, to=to, reason=reason, last_known=perm.to_json()),
         rule,
     )
 
@@ -146,14 +115,8 @@ def enter_battlefield(
     rule: str | None = None,
 ) -> None:
     """Put a permanent onto the battlefield with the counters it enters with (614.1c, 714.3a)."""
-    data: dict[str, Any] = {"permanent": permanent_json(perm)}
-    if origin:
-        data["from"] = origin
-    if land_play:
-        data["land_play"] = True
-    if seq is not None:
-        data["seq"] = seq
-    b.emit(ev.PERMANENT_ENTERED, data, rule)
+    entered = ev.PermanentEntered(permanent=perm.to_json(), from_zone=origin or None, land_play=land_play, seq=seq)
+    b.emit(entered, rule)
 
 
 def enters_with_counters(b: Builder, card: Card, controller: str, given: Mapping[str, int], x: int) -> dict[str, int]:

@@ -138,7 +138,7 @@ def check_game(api: Api, game_id: str, acked: list[Acked]) -> list[list[dict[str
         assert stored.get(ack.action_id) == ack.versions, f"acknowledged action {ack} is not stored as answered"
     report = api.ok("GET", f"/v1/games/{game_id}/verify")
     assert report == {"ok": True, "events": len(events), "head": events[-1]["hash"], "first_bad_version": None}
-    replayed = fold([Event(e["type"], e["data"], e.get("rule")) for e in events])
+    replayed = fold([Event.parse(e["type"], e["data"], e.get("rule")) for e in events])
     live = api.ok("GET", f"/v1/games/{game_id}")
     assert live["version"] == len(events)
     assert live["state"] == json.loads(json.dumps(state_view(replayed, show_libraries=True)))

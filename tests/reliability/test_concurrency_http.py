@@ -87,7 +87,7 @@ def run_clients(store: ScratchStore, actions: int) -> dict[str, Any]:
         assert status == 200
         lines = raw.decode().splitlines()
         events = [json.loads(line) for line in lines[1:]]
-        replayed = fold([Event(e["type"], e["data"], e.get("rule")) for e in events])
+        replayed = fold([Event.parse(e["type"], e["data"], e.get("rule")) for e in events])
         assert final["state"] == json.loads(json.dumps(state_view(replayed, show_libraries=True)))
         api.close()
     return out

@@ -104,7 +104,7 @@ def test_a_poison_counters_without_the_loss_they_cause(sqlite_store: Store) -> N
     """(a) 12 poison counters for P2 and no PlayerLost: the action ends with a state-based action
     undone (CR 704.5c), and the game goes on as if nothing happened."""
     _, lines = real_game(sqlite_store)
-    forged = append(lines, ("CountersAdded", {"target": {"player": "P2"}, "kind": "poison", "amount": 12}, None))
+    forged = append(lines, ("CountersAdded", {"target": {"player": "P2"}, "kind": "poison", "amount": 12, "cause": "manual"}, None))
     err = refused(sqlite_store, forged)
     assert err.line == 11 and "state-based actions" in err.message and "CR 704.5c" in err.message
 
@@ -114,7 +114,7 @@ def test_a_loss_hidden_behind_a_note_in_the_same_action(sqlite_store: Store) -> 
     _, lines = real_game(sqlite_store)
     forged = append(
         lines,
-        ("CountersAdded", {"target": {"player": "P2"}, "kind": "poison", "amount": 12}, None),
+        ("CountersAdded", {"target": {"player": "P2"}, "kind": "poison", "amount": 12, "cause": "manual"}, None),
         ("NoteAdded", {"text": "nothing to see"}, None),
     )
     assert refused(sqlite_store, forged).line == 12

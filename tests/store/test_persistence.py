@@ -28,7 +28,7 @@ def fresh_fold(service: LedgerService, game_id: str, version: int) -> GameState:
     """The state at ``version`` folded from the stored events, from the start, in the test."""
     state: GameState | None = None
     for event in service.events(game_id, 0, 1000)[:version]:
-        state = evolve(state, Event(event.type, event.data, event.rule))  # type: ignore[arg-type]
+        state = evolve(state, Event.parse(event.type, event.data, event.rule))  # type: ignore[arg-type]
     assert state is not None
     return state
 

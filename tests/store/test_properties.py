@@ -87,7 +87,7 @@ def no_negative_counters(state: GameState) -> None:
 def fold_to(service: LedgerService, version: int) -> GameState:
     state: Any = None
     for event in service.events("g", 0, 1000)[:version]:
-        state = evolve(state, Event(event.type, event.data, event.rule))
+        state = evolve(state, Event.parse(event.type, event.data, event.rule))
     result: GameState = state
     return result
 

@@ -78,7 +78,7 @@ def test_scenario_through_the_store(scenario: dict[str, Any], store: Store) -> N
     head = cold.head_version("g1")
     state: GameState | None = None
     for event in cold.events("g1", limit=1000):
-        state = evolve(state, Event(event.type, event.data, event.rule))  # type: ignore[arg-type]
+        state = evolve(state, Event.parse(event.type, event.data, event.rule))  # type: ignore[arg-type]
         assert cold.state_at("g1", event.version)[1] == state, f"version {event.version}"
     assert state is not None and head == len(cold.events("g1", limit=1000))
     assert state_view(state) == outcome.final_state

@@ -33,9 +33,10 @@ NAME = "Infesting Radroach"
 def _opponent_mills(
     card: Card, owner: str, before: GameState, event: ev.Event, after: GameState
 ) -> Iterator[TriggerSpec]:
-    if event.type != ev.CARDS_MILLED or not are_opponents(after, owner, event.data["player"]):
+    e = event.payload
+    if not isinstance(e, ev.CardsMilled) or not are_opponents(after, owner, e.player):
         return
-    for _ in range(int(event.data["nonland_count"])):
+    for _ in range(e.nonland_count):
         yield TriggerSpec(
             controller=owner,
             source=None,

@@ -31,14 +31,9 @@ def _fallout(b: Builder, obj: StackObject, choices: Choices) -> str | None:
         for perm in list(b.state.battlefield.values()):
             if perm.card.is_creature:
                 b.emit(
-                    ev.POWER_TOUGHNESS_MODIFIED,
-                    {
-                        "permanent": perm.id,
-                        "power": -2 * x,
-                        "toughness": -2 * x,
-                        "until": "end_of_turn",
-                        "cause": NAME,
-                    },
+                    ev.PowerToughnessModified(
+                        permanent=perm.id, power=-2 * x, toughness=-2 * x, until="end_of_turn", cause=NAME
+                    ),
                     "CR 611.2",
                 )
     players_get(b, each_player(b), "rad", x, NAME)

@@ -33,7 +33,7 @@ def _exchange(b: Builder, obj: StackObject, choices: Choices) -> str | None:
     if first.controller == second.controller:
         return "no exchange: both creatures have the same controller (CR 701.12b)"
     for perm, new in ((first, second.controller), (second, first.controller)):
-        b.emit(ev.CONTROL_CHANGED, {"permanent": perm.id, "controller": new, "cause": NAME}, "CR 701.12b")
+        b.emit(ev.ControlChanged(permanent=perm.id, controller=new, cause=NAME), "CR 701.12b")
     return None
 
 

@@ -1,0 +1,245 @@
+"""Audit checks of cards in zones, the battlefield and mana (CR 106, 110, 400.7, 701.17)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain import events as ev
+from domain.audit.common import (
+    CHECKS,
+    LEAVE_TO,
+    Check,
+    as_json,
+    card_names,
+    is_count,
+    no_permanent,
+    no_player,
+    not_in_game,
+)
+from domain.cards.model import Card
+from domain.state import MANA_TYPES, GameState
+
+
+# -- cards in zones ---------------------------------------------------------------------------
+def from_the_top(state: GameState, player_id: str, names: list[str], rule: str) -> str | None:
+    """The cards come off the top of the library: the known top cards, in order."""
+    player = state.players[player_id]
+    for i, (given, known) in enumerate(zip(names, player.library, strict=False)):
+        if given != known.name:
+            return f"card {i + 1} from the top of {player_id}'s library is {known.name!r}, not {given!r} ({rule})"
+    return None
+
+
+@CHECKS.on(ev.CardsMilled)
+def _cards_milled(state: GameState, event: ev.Event) -> str | None:
+    data = event.data
+    player_id: Any = data.get("player")
+    missing = no_player(state, player_id)
+    if missing:
+        return missing
+    requested: Any = data.get("requested")
+    if not is_count(requested, minimum=0):
+        return f"'requested' must be a whole number, got {requested!r}"
+    names = card_names(data.get("cards"))
+    size = state.players[player_id].library_size
+    n = min(requested, size)
+    if len(names) != n:
+        return (
+            f"{len(names)} card(s) milled, but mill {requested} from {player_id}'s library of {size} "
+            f"mills {n}: as many as possible (CR 701.17a, 701.17b)"
+        )
+    wrong = from_the_top(state, player_id, names, "CR 701.17a")
+    if wrong:
+        return wrong
+    nonland = sum(1 for c in data["cards"] if not Card.from_json(c).is_land)
+    if data.get("nonland_count") != nonland:
+        return f"nonland_count is {data.get('nonland_count')!r}, but {nonland} of the milled cards are nonland"
+    return None
+
+
+@CHECKS.on(ev.CardsDrawn)
+def _cards_drawn(state: GameState, event: ev.Event) -> str | None:
+    data = event.data
+    player_id: Any = data.get("player")
+    missing = no_player(state, player_id)
+    if missing:
+        return missing
+    requested: Any = data.get("requested")
+    unknown: Any = data.get("unknown_count", 0)
+    if not is_count(requested, minimum=0) or not is_count(unknown, minimum=0):
+        return f"'requested' and 'unknown_count' must be whole numbers, got {requested!r}, {unknown!r}"
+    names = card_names(data.get("cards"))
+    player = state.players[player_id]
+    n = min(requested, player.library_size)
+    if len(names) + unknown != n:
+        return (
+            f"{len(names) + unknown} card(s) drawn, but draw {requested} from {player_id}'s library of "
+            f"{player.library_size} draws {n} (CR 121.1, 121.2)"
+        )
+    if bool(data.get("from_empty")) != (requested > player.library_size):
+        return (
+            f"from_empty is {data.get('from_empty')!r} for draw {requested} from a library of "
+            f"{player.library_size} (CR 121.4)"
+        )
+    if unknown and len(names) < len(player.library):
+        return f"known library cards can't be drawn unseen: name the top {len(player.library)} (CR 121.1)"
+    return from_the_top(state, player_id, names, "CR 121.1")
+
+
+@CHECKS.on(ev.CardsMoved)
+def _cards_moved(state: GameState, event: ev.Event) -> str | None:
+    data = event.data
+    player_id: Any = data.get("player")
+    missing = no_player(state, player_id)
+    if missing:
+        return missing
+    names = card_names(data.get("cards"))
+    player = state.players[player_id]
+    origin = data.get("from")
+    zones = {"graveyard": (player.graveyard, 0), "hand": (player.hand, player.hand_unknown)}
+    zones["library"] = (player.library, player.library_unknown)
+    if origin not in zones:
+        return None  # from the stack: the resolving spell's own card (CR 608.3b)
+    cards, hidden = zones[origin]
+    rest = [c.name for c in cards]
+    for name in names:
+        if name in rest:
+            rest.remove(name)
+        elif hidden > 0:
+            hidden -= 1
+        else:
+            return f"{name!r} is not in {player_id}'s {origin} (CR 400.1)"
+    return None
+
+
+# -- the battlefield --------------------------------------------------------------------------
+@CHECKS.on(ev.PermanentEntered)
+def _permanent_entered(state: GameState, event: ev.Event) -> str | None:
+    data = event.data
+    raw = data["permanent"]
+    if raw["id"] in state.battlefield:
+        return f"a permanent {raw['id']!r} is already on the battlefield"
+    problem = no_player(state, raw["owner"]) or no_player(state, raw["controller"])
+    if problem:
+        return problem
+    name = Card.from_json(raw["card"]).name
+    origin = data.get("from")
+    if origin == "hand":
+        player = state.players[raw["owner"]]
+        if name not in {c.name for c in player.hand} and player.hand_unknown == 0:
+            return f"{name!r} is not in {player.id}'s hand (CR 305.1)"
+        if data.get("land_play") and player.lands_played >= 1:
+            return f"{player.id!r} has already played a land this turn (CR 305.2)"
+    if origin == "stack":
+        top = state.stack[-1] if state.stack else None
+        if top is None or top.card is None or top.card.name != name:
+            return f"{name!r} enters from the stack but is not the spell on top of it (CR 608.3)"
+    return None
+
+
+#: The fields of ``PermanentLeft.last_known`` that must be the permanent as it is (CR 603.10a).
+LAST_KNOWN = ("id", "owner", "controller", "tapped", "counters", "controlled_since_turn_began", "token")
+
+
+@CHECKS.on(ev.PermanentLeft)
+def _permanent_left(state: GameState, event: ev.Event) -> str | None:
+    data = event.data
+    missing = no_permanent(state, data.get("permanent"))
+    if missing:
+        return missing
+    perm = state.battlefield[data["permanent"]]
+    if data.get("to") not in LEAVE_TO:
+        return f"'to' must be one of {sorted(LEAVE_TO)}, got {data.get('to')!r}"
+    last = data.get("last_known")
+    actual = {
+        "id": perm.id,
+        "owner": perm.owner,
+        "controller": perm.controller,
+        "tapped": perm.tapped,
+        "counters": dict(perm.counters),
+        "controlled_since_turn_began": perm.controlled_since_turn_began,
+        "token": perm.token,
+    }
+    if (
+        not isinstance(last, Mapping)
+        or as_json({k: last.get(k) for k in LAST_KNOWN}) != as_json(actual)
+        or last.get("attached_to") != perm.attached_to
+        or Card.from_json(last["card"]).name != perm.card.name
+        or data.get("name") != perm.card.name
+    ):
+        return f"last_known is not {perm.id!r} as it last existed on the battlefield (CR 603.10a)"
+    return None
+
+
+def _tapped(tapped: bool) -> Check:
+    def check(state: GameState, event: ev.Event) -> str | None:
+        missing = no_permanent(state, event.data.get("permanent"))
+        if missing:
+            return missing
+        perm = state.battlefield[event.data["permanent"]]
+        if perm.tapped == tapped:
+            verb, rule = ("tapped", "CR 701.26a") if tapped else ("untapped", "CR 701.26b")
+            return f"{perm.id!r} ({perm.card.name}) is already {verb} ({rule})"
+        return None
+
+    return check
+
+
+@CHECKS.on(ev.ControlChanged)
+def _control_changed(state: GameState, event: ev.Event) -> str | None:
+    return no_permanent(state, event.data.get("permanent")) or not_in_game(state, event.data.get("controller"))
+
+
+@CHECKS.on(ev.PowerToughnessModified)
+def _power_toughness_modified(state: GameState, event: ev.Event) -> str | None:
+    return no_permanent(state, event.data.get("permanent"))
+
+
+@CHECKS.on(ev.AttackersDeclared)
+def _attackers_declared(state: GameState, event: ev.Event) -> str | None:
+    data = event.data
+    player_id: Any = data.get("player")
+    if player_id not in state.active_players() or state.turn.step != "declare_attackers":
+        return f"{player_id!r} declared attackers outside the declare attackers step of their turn (CR 508.1)"
+    for entry in data["attackers"]:
+        missing = no_permanent(state, entry["permanent"])
+        if missing:
+            return missing
+        perm = state.battlefield[entry["permanent"]]
+        if perm.controller != player_id or not perm.card.is_creature or perm.tapped:
+            return f"{perm.id!r} ({perm.card.name}) is not an untapped creature {player_id!r} controls (CR 508.1a)"
+    return None
+
+
+# -- mana -------------------------------------------------------------------------------------
+@CHECKS.on(ev.ManaAdded)
+def _mana_added(state: GameState, event: ev.Event) -> str | None:
+    data = event.data
+    missing = no_player(state, data.get("player"))
+    if missing:
+        return missing
+    mana = data.get("mana")
+    if (
+        not isinstance(mana, Mapping)
+        or not mana
+        or not all(m in MANA_TYPES and is_count(n, minimum=1) for m, n in mana.items())
+    ):
+        return f"'mana' must map mana types {list(MANA_TYPES)} to amounts of at least 1, got {mana!r} (CR 106.1)"
+    return None
+
+
+@CHECKS.on(ev.ManaPoolEmptied)
+def _mana_pool_emptied(state: GameState, event: ev.Event) -> str | None:
+    data = event.data
+    missing = no_player(state, data.get("player"))
+    if missing:
+        return missing
+    pool = {m: n for m, n in state.players[data["player"]].mana_pool.items() if n}
+    if not pool or data.get("lost") != pool:
+        return f"'lost' must be the mana in {data['player']}'s pool, {pool} (CR 106.4)"
+    return None
+
+
+CHECKS.put(ev.PermanentTapped, _tapped(True))
+CHECKS.put(ev.PermanentUntapped, _tapped(False))

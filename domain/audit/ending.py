@@ -1,0 +1,91 @@
+"""Audit checks of the end of the game and the record (CR 104, 800.4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain import events as ev
+from domain.audit.common import (
+    CHECKS,
+    as_json,
+    not_in_game,
+    sides_left,
+)
+from domain.builder import Builder
+from domain.rules.sba import check_game_over
+from domain.rules.triggers import detect_triggers
+from domain.state import GameState
+
+
+# -- the end of the game ----------------------------------------------------------------------
+@CHECKS.on(ev.PlayerLost)
+def _player_lost(state: GameState, event: ev.Event) -> str | None:
+    data = event.data
+    player_id: Any = data.get("player")
+    gone = not_in_game(state, player_id)
+    if gone:
+        return gone
+    player = state.players[player_id]
+    rule = data.get("rule")
+    if player.team is not None and player.team in state.teams and state.teams[player.team].lost:
+        return None  # 810.8a: the players of a team that lost lose with it
+    holds = {
+        "CR 104.3a": True,  # a player may concede at any time
+        "CR 704.5a": state.life_of(player_id) <= 0,
+        "CR 704.5b": player.drew_from_empty,
+        "CR 704.5c": state.counters_of_player(player_id).get("poison", 0) >= 10,
+    }
+    if rule not in holds:
+        return f"{player_id!r} lost by {rule!r}, which is not a reason a player loses the game (CR 104.3, 704.5)"
+    if not holds[rule]:
+        return f"{player_id!r} lost by {rule}, which doesn't apply to them now"
+    return None
+
+
+@CHECKS.on(ev.TeamLost)
+def _team_lost(state: GameState, event: ev.Event) -> str | None:
+    team_id = event.data.get("team")
+    team = state.teams.get(team_id) if isinstance(team_id, str) else None
+    if team is None or team.lost:
+        return f"{event.data.get('team')!r} is not a team still in the game (CR 810.8a)"
+    members = [state.players[p] for p in team.players]
+    holds = {
+        "CR 704.6a": team.life is not None and team.life <= 0,
+        "CR 704.6b": team.counters.get("poison", 0) >= 15,
+        "CR 704.5b": any(p.drew_from_empty for p in members),
+        "CR 810.8a": any(p.lost for p in members),
+    }
+    rule = event.data.get("rule")
+    if not (isinstance(rule, str) and holds.get(rule, False)):
+        return f"team {team.id!r} lost by {rule!r}, which doesn't apply to it now (CR 704.6, 810.8a)"
+    return None
+
+
+@CHECKS.on(ev.GameEnded)
+def _game_ended(state: GameState, event: ev.Event) -> str | None:
+    """The game ends when one player or team is left (104.2a), or in a draw when all remaining
+    lose at once (104.4a): exactly what ``check_game_over`` says of this state."""
+    b = Builder(state, detect_triggers)
+    check_game_over(b)
+    if not b.events:
+        return f"the game ended while {sides_left(state)} players or teams are still in it (CR 104.2a)"
+    expected = b.events[0]
+    if as_json(dict(event.data)) != as_json(dict(expected.data)) or event.rule != expected.rule:
+        return f"the game ends with {dict(expected.data)} ({expected.rule}), not {dict(event.data)} (CR 104.2a, 104.4a)"
+    return None
+
+
+@CHECKS.on(ev.NoteAdded)
+def _note_added(state: GameState, event: ev.Event) -> str | None:
+    text = event.data.get("text")
+    return None if isinstance(text, str) and text else f"a note needs its text, got {text!r}"
+
+
+@CHECKS.on(ev.GameStarted)
+def _game_started(state: GameState, event: ev.Event) -> str | None:
+    return "GameStarted may only be the first event"
+
+
+@CHECKS.on(ev.Proliferated)
+def _proliferated(state: GameState, event: ev.Event) -> str | None:
+    return not_in_game(state, event.data.get("player"))
