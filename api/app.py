@@ -23,6 +23,8 @@ from api.deps import SettingsDep
 from api.errors import install_error_handlers, problem_schema
 from api.routes import admin, audit, games, web
 from api.settings import Settings, Store
+from domain import events as ev
+from domain.events.schema import data_schema
 from projections.service import LedgerService
 
 DISTRIBUTION = "mtg-ledger"
@@ -81,6 +83,22 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         service.close()
 
 
+def _document_event_data(components: dict[str, Any]) -> None:
+    """One ``<Type>Data`` component per event type, generated from its class, and the event's
+    ``data`` pointing at them by ``type`` (``x-data-schemas``): an event's data is open in the
+    response schema because a redacted event (``redacted: true``) leaves hidden parts out."""
+    mapping = {}
+    for cls in ev.event_classes():
+        components[f"{cls.TYPE}Data"] = data_schema(cls)
+        mapping[cls.TYPE] = f"#/components/schemas/{cls.TYPE}Data"
+    data = components["EventOut"]["properties"]["data"]
+    data["description"] = (
+        "The event's fields: the component named after its `type` (`x-data-schemas`); for readers "
+        "who may not see hidden zones, `redacted: true` and the hidden parts left out or null."
+    )
+    data["x-data-schemas"] = mapping
+
+
 def _openapi(app: FastAPI) -> dict[str, Any]:
     if app.openapi_schema:
         return app.openapi_schema
@@ -89,6 +107,7 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
     components.update(schemas.component_schemas())
     components["Problem"] = problem_schema()
     components["TokenCreate"] = schemas.TokenCreate.model_json_schema()
+    _document_event_data(components)
     spec["components"]["securitySchemes"] = {"bearer": {"type": "http", "scheme": "bearer"}}
     spec["security"] = [{"bearer": []}]
     app.openapi_schema = spec

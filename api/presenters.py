@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from api.auth import Principal
+from domain.event_view import redacted
 from domain.state import GameState
 from domain.view import state_view
+from projections.sentences import describe
 from projections.service import ActionResult, RecordedEvent
 
 
@@ -19,32 +21,18 @@ def game_out(game_id: str, version: int, state: GameState, principal: Principal)
     return {"game_id": game_id, "version": version, "state": state_view(state, show_libraries=sees_hidden(principal))}
 
 
-def _redact(event: dict[str, Any]) -> dict[str, Any]:
-    data = dict(event["data"])
-    if event["type"] == "GameStarted":
-        data["players"] = [
-            {
-                **p,
-                "library": None,
-                "hand": None,
-                "library_size": len(p.get("library") or []) + p.get("library_unknown", 0),
-                "hand_size": len(p.get("hand") or []) + p.get("hand_unknown", 0),
-            }
-            for p in data.get("players", [])
-        ]
-    elif event["type"] == "CardsDrawn":
-        data["cards"] = None
-        data["count"] = len(event["data"].get("cards") or []) + event["data"].get("unknown_count", 0)
-    elif event["type"] == "ActionsReverted":
-        data.pop("restored_state", None)
-    else:
-        return event
-    return {**event, "data": data, "redacted": True}
-
-
 def event_out(event: RecordedEvent, principal: Principal) -> dict[str, Any]:
-    raw = event.to_json()
-    return raw if sees_hidden(principal) else _redact(raw)
+    """An event as the API serves it: its stored form, its readable ``sentence`` (which never
+    names hidden cards, so it is written from the stored data) and, for readers who may not see
+    hidden zones, its data redacted by its type's rule (``domain.event_view``)."""
+    out = event.to_json()
+    out["sentence"] = describe(event.type, event.data, event.rule)
+    if not sees_hidden(principal):
+        data = redacted(event.type, event.data)
+        if data is not None:
+            out["data"] = data
+            out["redacted"] = True
+    return out
 
 
 def action_out(result: ActionResult, principal: Principal) -> dict[str, Any]:

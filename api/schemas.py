@@ -409,6 +409,10 @@ class EventOut(BaseModel):
     hash: str
     prev_hash: str
     reverted: bool
+    sentence: str
+    """The event as one readable line (never naming hidden cards)."""
+    redacted: bool = False
+    """True when hidden parts of ``data`` were left out for this reader."""
 
 
 class _Open(BaseModel):

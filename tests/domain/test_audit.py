@@ -125,7 +125,9 @@ def test_counters_added_need_a_target_that_exists_and_an_amount() -> None:
     assert check_event(state, Event.parse(ev.COUNTERS_ADDED, added)) is None  # the SBA check catches the rest
     assert "no permanent 'ghost'" in reason(state, ev.COUNTERS_ADDED, {**added, "target": {"permanent": "ghost"}})
     assert "at least 1" in reason(state, ev.COUNTERS_ADDED, {**added, "amount": 0})
-    assert "CR 120.8" in reason(state, ev.DAMAGE_DEALT, {"source": "x", "target": {"player": "P2"}, "amount": 0, "infect": False, "toxic": 0})
+    assert "CR 120.8" in reason(
+        state, ev.DAMAGE_DEALT, {"source": "x", "target": {"player": "P2"}, "amount": 0, "infect": False, "toxic": 0}
+    )
 
 
 # -- cards -----------------------------------------------------------------------------------
@@ -157,8 +159,12 @@ def test_drawn_cards_come_from_the_top_and_an_empty_library_is_marked() -> None:
 # -- the battlefield -------------------------------------------------------------------------
 def test_tap_and_untap_must_change_the_permanent() -> None:
     state = two_player(battlefield=[perm("golem", BEARS, tapped=True), perm("bears", BEARS)]).state
-    assert "already tapped (CR 701.26a)" in reason(state, ev.PERMANENT_TAPPED, {"permanent": "golem", "cause": "manual"})
-    assert "already untapped (CR 701.26b)" in reason(state, ev.PERMANENT_UNTAPPED, {"permanent": "bears", "cause": "manual"})
+    assert "already tapped (CR 701.26a)" in reason(
+        state, ev.PERMANENT_TAPPED, {"permanent": "golem", "cause": "manual"}
+    )
+    assert "already untapped (CR 701.26b)" in reason(
+        state, ev.PERMANENT_UNTAPPED, {"permanent": "bears", "cause": "manual"}
+    )
     assert check_event(state, Event.parse(ev.PERMANENT_UNTAPPED, {"permanent": "golem", "cause": "manual"})) is None
     assert "no permanent" in reason(state, ev.PERMANENT_TAPPED, {"permanent": "ghost", "cause": "manual"})
 
@@ -177,7 +183,10 @@ def test_only_the_top_object_resolves_and_triggers_wait_their_turn() -> None:
     game = two_player(p1={"counters": {"rad": 1}}, p2={"counters": {"rad": 1}}, step="draw")
     audited(game, "advance", to="precombat_main")
     top = game.state.stack[-1]
-    assert check_event(game.state, Event.parse(ev.STACK_OBJECT_RESOLVED, {"id": top.id, "description": top.description})) is None
+    assert (
+        check_event(game.state, Event.parse(ev.STACK_OBJECT_RESOLVED, {"id": top.id, "description": top.description}))
+        is None
+    )
     assert "CR 608.1" in reason(game.state, ev.STACK_OBJECT_RESOLVED, {"id": "s99", "description": "?"})
     assert "CR 701.6a" in reason(game.state, ev.STACK_OBJECT_COUNTERED, {"id": "s99", "reason": "?"})
     assert "already on the stack" in reason(game.state, ev.TRIGGER_PUT_ON_STACK, {"object": top.to_json(), "seq": 1})
@@ -194,7 +203,9 @@ def test_a_trigger_waiting_behind_another_sides_order_is_not_put_first() -> None
     first = game.state.pending[0].triggers[0]
     assert check_event(game.state, Event.parse(ev.TRIGGER_PUT_ON_STACK, {"object": first.to_json(), "seq": 1})) is None
     changed = {**first.to_json(), "params": {**first.params, "chapter": 3}}
-    assert "not the trigger that was waiting" in reason(game.state, ev.TRIGGER_PUT_ON_STACK, {"object": changed, "seq": 1})
+    assert "not the trigger that was waiting" in reason(
+        game.state, ev.TRIGGER_PUT_ON_STACK, {"object": changed, "seq": 1}
+    )
 
 
 # -- turns -----------------------------------------------------------------------------------
@@ -204,7 +215,10 @@ def test_steps_and_turns_go_in_order() -> None:
     assert "CR 500.1" in reason(state, ev.STEP_BEGAN, {"step": "end", "turn": 4})
     assert "CR 500.1" in reason(state, ev.TURN_BEGAN, {"number": 5, "active_player": "P2", "active_team": None})
     cleanup = two_player(step="cleanup").state
-    assert check_event(cleanup, Event.parse(ev.TURN_BEGAN, {"number": 5, "active_player": "P2", "active_team": None})) is None
+    assert (
+        check_event(cleanup, Event.parse(ev.TURN_BEGAN, {"number": 5, "active_player": "P2", "active_team": None}))
+        is None
+    )
     assert "turn order" in reason(cleanup, ev.TURN_BEGAN, {"number": 5, "active_player": "P1", "active_team": None})
 
 
@@ -283,4 +297,9 @@ def test_the_game_is_over_exactly_when_one_side_is_left() -> None:
     assert "still in it" in (check_settled(forged) or "")
     # With three players, one leaving doesn't end the game.
     three = multiplayer(3).state
-    assert check_settled(evolve(three, Event.parse(ev.PLAYER_LOST, {"player": "P2", "rule": "CR 104.3a", "reason": "conceded"}))) is None
+    assert (
+        check_settled(
+            evolve(three, Event.parse(ev.PLAYER_LOST, {"player": "P2", "rule": "CR 104.3a", "reason": "conceded"}))
+        )
+        is None
+    )

@@ -104,7 +104,9 @@ def test_a_poison_counters_without_the_loss_they_cause(sqlite_store: Store) -> N
     """(a) 12 poison counters for P2 and no PlayerLost: the action ends with a state-based action
     undone (CR 704.5c), and the game goes on as if nothing happened."""
     _, lines = real_game(sqlite_store)
-    forged = append(lines, ("CountersAdded", {"target": {"player": "P2"}, "kind": "poison", "amount": 12, "cause": "manual"}, None))
+    forged = append(
+        lines, ("CountersAdded", {"target": {"player": "P2"}, "kind": "poison", "amount": 12, "cause": "manual"}, None)
+    )
     err = refused(sqlite_store, forged)
     assert err.line == 11 and "state-based actions" in err.message and "CR 704.5c" in err.message
 

@@ -11,8 +11,8 @@ from eventsourcing.utils import get_topic, resolve_topic
 
 from projections.database_url import library_environment, sqlite_path, store_kind
 from projections.game_summaries import summary_change
+from projections.sentences import describe
 from projections.stored_events import GameEvent, StoredRecord
-from projections.timeline import describe
 
 
 def test_sqlite_urls_map_to_the_library_settings() -> None:
@@ -69,13 +69,26 @@ def test_every_stored_class_pins_its_own_topic() -> None:
     [
         (
             "CardsMilled",
-            {"player": "P1", "cards": [{"name": "Forest"}, {"name": "Island"}], "requested": 2, "cause": "radiation"},
+            {
+                "player": "P1",
+                "cards": [{"name": "Forest"}, {"name": "Island"}],
+                "requested": 2,
+                "nonland_count": 0,
+                "cause": "radiation",
+            },
             "CR 728.1",
             "P1 mills Forest, Island (radiation, CR 728.1)",
         ),
         (
             "CardsDrawn",
-            {"player": "P2", "cards": [{"name": "Secret"}], "unknown_count": 1},
+            {
+                "player": "P2",
+                "cards": [{"name": "Secret"}],
+                "unknown_count": 1,
+                "requested": 2,
+                "from_empty": False,
+                "cause": "",
+            },
             "CR 121.1",
             "P2 draws 2 cards (CR 121.1)",
         ),
@@ -93,8 +106,33 @@ def test_every_stored_class_pins_its_own_topic() -> None:
         ),
         ("GameEnded", {"winners": ["P2"], "draw": False}, "CR 104.2a", "Game over: P2 wins (CR 104.2a)"),
         ("NoteAdded", {"text": "slow play warning"}, None, "Note: slow play warning"),
-        ("SomethingNew", {"x": 1}, None, "SomethingNew"),
-        ("LifeGained", {"oops": True}, None, "LifeGained {'oops': True}"),
+        ("SomethingNew", {"x": 1}, None, "SomethingNew (unreadable record)"),
+        # A damaged record is named by its type, never shown as raw JSON.
+        ("LifeGained", {"oops": True}, None, "LifeGained (unreadable record)"),
+        (
+            "AttackersDeclared",
+            {"player": "P1", "attackers": [{"permanent": "moth", "attacks": {"player": "P2"}}], "remember": "k"},
+            "CR 508.1",
+            "P1 declares attackers: moth attacks P2 (CR 508.1)",
+        ),
+        (
+            "CardsMoved",
+            {"player": "P1", "cards": [{"name": "Forest"}], "from": "graveyard", "to": "hand", "cause": "Strong"},
+            None,
+            "P1 moves Forest from graveyard to hand (Strong)",
+        ),
+        (
+            "PowerToughnessModified",
+            {"permanent": "bears", "power": -2, "toughness": -2, "until": "end_of_turn", "cause": "Nuclear Fallout"},
+            "CR 611.2",
+            "bears gets -2/-2 until end of turn (Nuclear Fallout, CR 611.2)",
+        ),
+        (
+            "ControlChanged",
+            {"permanent": "bears", "controller": "P2", "cause": "Switcheroo"},
+            "CR 701.12b",
+            "P2 gains control of bears (Switcheroo, CR 701.12b)",
+        ),
     ],
 )
 def test_timeline_sentences(type_: str, data: dict[str, object], rule: str | None, text: str) -> None:
