@@ -9,7 +9,6 @@ from api.auth import Principal
 from domain.state import GameState
 from domain.view import state_view
 from projections.service import ActionResult, RecordedEvent
-from projections.timeline import describe
 
 
 def sees_hidden(principal: Principal) -> bool:
@@ -44,10 +43,7 @@ def _redact(event: dict[str, Any]) -> dict[str, Any]:
 
 
 def event_out(event: RecordedEvent, principal: Principal) -> dict[str, Any]:
-    """The event as API.md shows it, with ``sentence``: the timeline's readable line for it, so
-    clients (the web page) never keep their own copy. It is written from the unredacted data, as
-    the timeline is: its lines name no hidden card (drawn cards are counted)."""
-    raw = {**event.to_json(), "sentence": describe(event.type, event.data, event.rule)}
+    raw = event.to_json()
     return raw if sees_hidden(principal) else _redact(raw)
 
 
