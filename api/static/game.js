@@ -2,7 +2,7 @@
  * keys, the timeline, live updates and the judge panel, wired together.
  */
 
-import { api, gamePath, enc } from "./api.js";
+import { ApiError, api, enc, gamePath } from "./api.js";
 import { clearError, showError } from "./banner.js";
 import { $, plural } from "./dom.js";
 import { initJudge, showUndoTarget } from "./judge.js";
@@ -86,8 +86,9 @@ class GameView {
       try {
         changed = this.record.applyTimeline(await this.record.fetchTimeline());
       } catch (err) {
-        // The lines still show, under the last turn and step the server gave.
-        if (isCurrent()) showError(err, "Loading the timeline");
+        // The lines still show, under the last turn and step the server gave. A server without
+        // the timeline (404) is older, not broken: nothing to report.
+        if (isCurrent() && !(err instanceof ApiError && err.status === 404)) showError(err, "Loading the timeline");
       }
       if (isCurrent()) this.timeline.sync(changed);
     });

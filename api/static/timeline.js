@@ -70,7 +70,7 @@ export class TimelineView {
     if (!this.run || this.run.key !== key) {
       let turnSection = this.run && this.run.turn === place.turn ? this.run.turnSection : null;
       if (!turnSection) {
-        turnSection = h("section", { class: "turn", dataset: { turn: place.turn } }, h("h3", { text: `Turn ${place.turn}` }));
+        turnSection = h("section", { class: "turn", dataset: { turn: place.turn } }, h("h3", { text: place.turn ? `Turn ${place.turn}` : "Events" }));
         this.root.append(turnSection);
       }
       const list = h("ol", { class: "events" });

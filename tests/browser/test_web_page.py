@@ -492,3 +492,150 @@ def test_two_headed_giant_teams_and_trigger_order(page: Any, live_server: LiveSe
     expect(team_a.locator('[data-field="team_life"]')).to_have_text("29")
     expect(page.locator("#stack .stack-object")).to_have_count(1)
     expect(counter(page, "player=A1", "rad")).to_have_attribute("data-count", "1")
+
+
+# Cards the server automates, so that every kind of event it records turns up in two games.
+WOLF = {"name": "Timber Wolf", "type_line": "Creature — Wolf", "power": "2", "toughness": "2"}
+GIANT = {"name": "Hill Giant", "type_line": "Creature — Giant", "power": "3", "toughness": "3"}
+# Raw data on a line: a JSON object or list, or a Python dict, opening or a quoted key.
+RAW_DATA = re.compile(r"""[{\[]\s*["']|["']\s*:\s""")
+
+
+def every_event_game(server: LiveServer) -> str:
+    """A two-player game that records every event type but ``TriggersPending`` and ``TeamLost``."""
+    game_id = server.create_game(
+        {
+            "variant": "two_player",
+            "tournament": {"event": "Every-Event", "round": 1, "table": 1},
+            "turn": {"number": 3, "active_player": "P1", "step": "upkeep"},
+            "players": [
+                {
+                    "id": "P1",
+                    "name": "Alice",
+                    "counters": {"rad": 1},
+                    "library": ["Forest", "Island", "Forest", "Island"],
+                    "hand": ["Switcheroo", "Nuclear Fallout", "Nuclear Fallout"],
+                    "graveyard": [BEARS],
+                },
+                {"id": "P2", "name": "Bob", "library": ["Island"]},
+            ],
+            "battlefield": [
+                {"id": "elves", "card": "Llanowar Elves", "controller": "P1"},
+                {"id": "bear", "card": BEARS, "controller": "P1"},
+                {"id": "wolf", "card": WOLF, "controller": "P1"},
+                {"id": "giant", "card": GIANT, "controller": "P2"},
+                {"id": "sse", "card": "Soul Stair Expedition", "controller": "P1", "counters": {"quest": 3}},
+            ],
+        }
+    )
+    for body in (
+        {"type": "advance", "to": "precombat_main"},  # StepBegan, CardsDrawn, the rad trigger
+        {"type": "resolve"},  # CardsMilled, StackObjectResolved
+        {"type": "add_counters", "target": {"player": "P2"}, "kind": "poison", "amount": 1},
+        {"type": "remove_counters", "target": {"player": "P2"}, "kind": "poison", "amount": 1},
+        {"type": "lose_life", "player": "P2", "amount": 1},
+        {"type": "gain_life", "player": "P2", "amount": 1},
+        {"type": "damage", "target": {"player": "P2"}, "amount": 1, "source": "Shock"},
+        {"type": "draw", "player": "P1"},
+        {"type": "proliferate", "player": "P1", "choose": [{"player": "P1"}]},
+        {"type": "tap", "permanent": "bear"},
+        {"type": "untap", "permanent": "bear"},
+        {"type": "activate", "player": "P1", "permanent": "elves", "ability": 0},  # ManaAdded
+        # Remove three quest counters and sacrifice it (PermanentLeft): the Bears come back (CardsMoved).
+        {"type": "activate", "player": "P1", "permanent": "sse", "ability": 0, "targets": [{"card": "Grizzly Bears"}]},
+        {"type": "resolve"},
+        {"type": "advance", "to": "declare_attackers"},  # ManaPoolEmptied
+        {"type": "attack", "player": "P1", "attackers": [{"permanent": "wolf", "attacks": {"player": "P2"}}]},
+        {"type": "advance", "to": "postcombat_main"},
+        {
+            "type": "cast",
+            "player": "P1",
+            "card": "Switcheroo",
+            "targets": [{"permanent": "bear"}, {"permanent": "giant"}],
+        },
+        {"type": "resolve"},  # ControlChanged
+        {"type": "cast", "player": "P1", "card": "Nuclear Fallout", "x": 1},
+        {"type": "resolve"},  # PowerToughnessModified
+        {"type": "cast", "player": "P1", "card": "Nuclear Fallout", "x": 0},
+    ):
+        answer = server.act(game_id, body)
+    server.act(game_id, {"type": "counter", "object": answer["state"]["stack"][-1]["id"]})
+    server.act(game_id, {"type": "enter", "card": "Forest", "controller": "P1", "id": "forest"})
+    server.act(game_id, {"type": "note", "text": "checking every line"})
+    undone = server.api.post(f"/v1/games/{game_id}/undo", json={"actions": 1, "reason": "note on the wrong game"})
+    assert undone.status_code == 201, undone.text
+    server.act(game_id, {"type": "advance", "to": "next_turn"})  # TurnBegan
+    server.act(game_id, {"type": "concede", "player": "P2"})  # PlayerLost, GameEnded
+    return game_id
+
+
+def team_game(server: LiveServer) -> str:
+    """Two-Headed Giant: two rad triggers wait to be ordered (TriggersPending); a team loses."""
+    game_id = server.create_game(
+        {
+            "variant": "two_headed_giant",
+            "turn": {"number": 3, "active_player": "A1", "step": "draw"},
+            "players": [
+                {"id": "A1", "team": "A", "counters": {"rad": 1}, "library": ["Forest"]},
+                {"id": "A2", "team": "A", "counters": {"rad": 1}, "library": ["Island"]},
+                {"id": "B1", "team": "B"},
+                {"id": "B2", "team": "B"},
+            ],
+        }
+    )
+    answer = server.act(game_id, {"type": "advance", "to": "precombat_main"})
+    triggers = [t["id"] for t in answer["state"]["pending_order"]["triggers"]]
+    server.act(game_id, {"type": "order_triggers", "resolve_first": triggers})
+    server.act(game_id, {"type": "concede", "player": "B1"})  # PlayerLost, TeamLost, GameEnded
+    return game_id
+
+
+def test_no_timeline_line_shows_raw_data_for_any_event_type(page: Any, live_server: LiveServer) -> None:
+    """Every event type the server records reads as a sentence: never the event's JSON."""
+    from domain.events import EVENT_TYPES
+
+    shown: set[str] = set()
+    for game_id in (every_event_game(live_server), team_game(live_server)):
+        head = live_server.state(game_id)["version"]
+        open_game(page, live_server, game_id)
+        board_at(page, head)
+        rows = page.locator("#timeline li.event")
+        expect(rows).to_have_count(head)
+        lines: list[dict[str, str]] = page.evaluate(
+            """() => [...document.querySelectorAll('#timeline li.event')].map((li) => ({
+                  type: li.dataset.type, text: li.querySelector('.line').textContent}))"""
+        )
+        for line in lines:
+            assert line["text"].strip(), f"an empty line for {line['type']}"
+            assert not RAW_DATA.search(line["text"]), f"raw data on the {line['type']} line: {line['text']!r}"
+        shown |= {line["type"] for line in lines}
+        for version in (2, head):
+            expect(rows.nth(version - 1).locator(".line")).to_have_text(sentence(live_server, game_id, version))
+    assert set(EVENT_TYPES) <= shown, f"not produced by the games: {sorted(set(EVENT_TYPES) - shown)}"
+
+
+def test_lines_are_the_events_sentences_else_their_type(page: Any, live_server: LiveServer) -> None:
+    """The page shows the server's words: an event's ``sentence`` when it has one; from a server
+    with neither sentences nor a timeline, the event's type name (and still no raw data)."""
+    game_id = live_server.create_game(game_body("Sentences-Open", 1, 1))
+    live_server.act(game_id, {"type": "lose_life", "player": "P1", "amount": 2})
+
+    def with_sentences(route: Any) -> None:
+        answer = route.fetch().json()
+        for event in answer["events"]:
+            event["sentence"] = f"The server's words for version {event['version']}"
+        route.fulfill(json=answer)
+
+    page.route(f"**/v1/games/{game_id}/events?*", with_sentences)
+    open_game(page, live_server, game_id)
+    board_at(page, 2)
+    expect(page.locator('#timeline li[data-version="2"] .line')).to_have_text("The server's words for version 2")
+    page.unroute(f"**/v1/games/{game_id}/events?*")
+
+    # An older server: no sentence on the events, no timeline endpoint.
+    page.route(f"**/v1/games/{game_id}/timeline", lambda route: route.fulfill(status=404, json={"title": "Not Found"}))
+    page.reload()
+    board_at(page, 2)
+    expect(page.locator('#timeline li[data-version="1"] .line')).to_have_text("GameStarted")
+    expect(page.locator('#timeline li[data-version="2"] .line')).to_have_text("LifeLost")
+    expect(page.locator("#error")).to_be_hidden()
