@@ -365,7 +365,7 @@ def test_errors_are_shown_readably(page: Any, live_server: LiveServer) -> None:
     expect(page.locator("#token-state")).to_contain_text("No token")
 
 
-@pytest.mark.parametrize("with_token", [False, True], ids=["eventsource", "fetch-stream-with-token"])
+@pytest.mark.parametrize("with_token", [False, True], ids=["public-reads", "token-in-header"])
 def test_live_updates_at_the_head(page: Any, live_server: LiveServer, with_token: bool) -> None:
     game_id = live_server.create_game(game_body("Live-Open", 5, int(with_token) + 1))
     live_server.act(game_id, {"type": "lose_life", "player": "P2", "amount": 2})
@@ -639,3 +639,25 @@ def test_lines_are_the_events_sentences_else_their_type(page: Any, live_server: 
     expect(page.locator('#timeline li[data-version="1"] .line')).to_have_text("GameStarted")
     expect(page.locator('#timeline li[data-version="2"] .line')).to_have_text("LifeLost")
     expect(page.locator("#error")).to_be_hidden()
+
+
+def test_modules_are_served_as_javascript_under_the_csp(page: Any, live_server: LiveServer) -> None:
+    """The page's ES modules load from this server with a JavaScript type (modules are refused
+    otherwise, with nosniff), and nothing breaks the Content-Security-Policy."""
+    game_id = live_server.create_game(game_body("Modules-Open", 1, 1))
+    scripts: dict[str, str] = {}
+    violations: list[str] = []
+    page.on(
+        "response",
+        lambda r: scripts.__setitem__(r.url, r.headers.get("content-type", "")) if r.url.endswith(".js") else None,
+    )
+    page.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
+    open_game(page, live_server, game_id)
+    board_at(page, 1)
+    assert f"{live_server.url}/static/main.js" in scripts and len(scripts) > 5, scripts
+    assert all(u.startswith(f"{live_server.url}/static/") for u in scripts), scripts
+    assert all(t.startswith("text/javascript") for t in scripts.values()), scripts
+    page_response = live_server.api.get(f"/games/{game_id}")
+    assert "script-src 'self'" in page_response.headers["content-security-policy"]
+    assert '<script type="module" src="/static/main.js"></script>' in page_response.text
+    assert violations == []
