@@ -249,7 +249,8 @@ class GameView {
         this.shown = v;
         if (this.want === v) {
           renderBoard(state, v);
-          if (v === this.head) renderGameMeta(state);
+          // The tournament and variant do not change in a game: any version's state can say them.
+          if (v === this.head || !$("#game-meta").textContent) renderGameMeta(state);
         }
       }
     } catch (err) {
