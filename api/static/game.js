@@ -4,12 +4,12 @@
 
 import { ApiError, api, enc, gamePath } from "./api.js";
 import { clearError, showError } from "./banner.js";
+import { renderBoard, renderGameMeta } from "./board.js";
 import { $, plural } from "./dom.js";
 import { initJudge, showUndoTarget } from "./judge.js";
 import { stepName } from "./labels.js";
 import { follow } from "./live.js";
 import { GameRecord } from "./record.js";
-import { renderBoard, renderGameMeta } from "./board.js";
 import { TimelineView } from "./timeline.js";
 import { resetVerifyBadge, verify } from "./verify.js";
 
