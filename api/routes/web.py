@@ -1,11 +1,13 @@
 """The web page for judges and replay viewers: the games list at ``/``, a game at
 ``/games/{id}`` (``?version=V`` opens it at a version). One static page; it reads the API.
 
-The page and its files are hand-written (``api/static``: ``index.html``, ``app.js``, ``app.css``)
-and load nothing from elsewhere, so a strict Content-Security-Policy holds: scripts and styles
-from this origin only, no inline script, no framing. The bearer token the page uses never appears
-in a URL (``#token=`` is moved into ``sessionStorage`` and the fragment is never sent), and
-``Referrer-Policy: no-referrer`` keeps addresses out of other sites' logs. See ``docs/web.md``.
+The page and its files are hand-written (``api/static``: ``index.html``, ``app.css`` and the
+page's ES modules, ``main.js`` and the ones it imports) and load nothing from elsewhere, so a
+strict Content-Security-Policy holds: scripts and styles from this origin only, no inline script,
+no framing. Modules are served as ``text/javascript``: browsers refuse a module of another type.
+The bearer token the page uses never appears in a URL (``#token=`` is moved into
+``sessionStorage`` and the fragment is never sent), and ``Referrer-Policy: no-referrer`` keeps
+addresses out of other sites' logs. See ``docs/web.md``.
 """
 
 from __future__ import annotations

@@ -118,6 +118,21 @@ def counter(page: Any, owner: str, kind: str) -> Any:
     return page.locator(f'#board [data-{attribute}="{value}"] .counter[data-kind="{kind}"]')
 
 
+def sentence(server: LiveServer, game_id: str, version: int) -> str:
+    """The server's line for one event, as the page shows it: the event's own ``sentence``, or
+    (a server whose events do not carry one) its line in ``GET /v1/games/{id}/timeline``."""
+    response = server.api.get(f"/v1/games/{game_id}/events", params={"after": version - 1, "limit": 1})
+    assert response.status_code == 200, response.text
+    own = response.json()["events"][0].get("sentence")
+    if isinstance(own, str) and own:
+        return own
+    response = server.api.get(f"/v1/games/{game_id}/timeline")
+    assert response.status_code == 200, response.text
+    lines = {ln["version"]: ln["text"] for g in response.json()["timeline"] for ln in g["lines"]}
+    text: str = lines[version]
+    return text
+
+
 def shoot(page: Any, path: Path, full_page: bool = False) -> None:
     """A screenshot for docs/web.md, without a focus ring or the text cursor in it."""
     page.evaluate("document.activeElement && document.activeElement.blur()")
@@ -277,7 +292,7 @@ def test_judge_undo_strikes_reverted_events_and_keeps_the_token_out_of_urls(
     page.get_by_role("button", name="Undo", exact=True).click()
     board_at(page, 4)
     expect(page.locator('#timeline li[data-version="3"]')).to_have_class(re.compile(r"\breverted\b"))
-    expect(page.locator('#timeline li[data-version="3"] del')).to_contain_text("2 rad counters put on Alice (P1)")
+    expect(page.locator('#timeline li[data-version="3"] del')).to_have_text(sentence(live_server, game_id, 3))
     expect(page.locator('#timeline li[data-version="2"] del')).to_have_count(0)
     expect(page.locator('#timeline li[data-version="4"]')).to_contain_text("Backed up to version 2")
     expect(counter(page, "player=P1", "rad")).to_have_attribute("data-count", "3")
@@ -350,7 +365,7 @@ def test_errors_are_shown_readably(page: Any, live_server: LiveServer) -> None:
     expect(page.locator("#token-state")).to_contain_text("No token")
 
 
-@pytest.mark.parametrize("with_token", [False, True], ids=["eventsource", "fetch-stream-with-token"])
+@pytest.mark.parametrize("with_token", [False, True], ids=["public-reads", "token-in-header"])
 def test_live_updates_at_the_head(page: Any, live_server: LiveServer, with_token: bool) -> None:
     game_id = live_server.create_game(game_body("Live-Open", 5, int(with_token) + 1))
     live_server.act(game_id, {"type": "lose_life", "player": "P2", "amount": 2})
@@ -363,7 +378,7 @@ def test_live_updates_at_the_head(page: Any, live_server: LiveServer, with_token
     live_server.act(game_id, {"type": "lose_life", "player": "P2", "amount": 5})
     board_at(page, 3)
     expect(life(page, "P2")).to_have_text("13")
-    expect(page.locator('#timeline li[data-version="3"]')).to_contain_text("Bob (P2) lost 5 life (now 13)")
+    expect(page.locator('#timeline li[data-version="3"] .line')).to_have_text(sentence(live_server, game_id, 3))
     expect(page.locator("#seek-slider")).to_have_attribute("max", "3")
 
     # A burst (an advance writes several events) arrives whole.
@@ -477,3 +492,172 @@ def test_two_headed_giant_teams_and_trigger_order(page: Any, live_server: LiveSe
     expect(team_a.locator('[data-field="team_life"]')).to_have_text("29")
     expect(page.locator("#stack .stack-object")).to_have_count(1)
     expect(counter(page, "player=A1", "rad")).to_have_attribute("data-count", "1")
+
+
+# Cards the server automates, so that every kind of event it records turns up in two games.
+WOLF = {"name": "Timber Wolf", "type_line": "Creature — Wolf", "power": "2", "toughness": "2"}
+GIANT = {"name": "Hill Giant", "type_line": "Creature — Giant", "power": "3", "toughness": "3"}
+# Raw data on a line: a JSON object or list, or a Python dict, opening or a quoted key.
+RAW_DATA = re.compile(r"""[{\[]\s*["']|["']\s*:\s""")
+
+
+def every_event_game(server: LiveServer) -> str:
+    """A two-player game that records every event type but ``TriggersPending`` and ``TeamLost``."""
+    game_id = server.create_game(
+        {
+            "variant": "two_player",
+            "tournament": {"event": "Every-Event", "round": 1, "table": 1},
+            "turn": {"number": 3, "active_player": "P1", "step": "upkeep"},
+            "players": [
+                {
+                    "id": "P1",
+                    "name": "Alice",
+                    "counters": {"rad": 1},
+                    "library": ["Forest", "Island", "Forest", "Island"],
+                    "hand": ["Switcheroo", "Nuclear Fallout", "Nuclear Fallout"],
+                    "graveyard": [BEARS],
+                },
+                {"id": "P2", "name": "Bob", "library": ["Island"]},
+            ],
+            "battlefield": [
+                {"id": "elves", "card": "Llanowar Elves", "controller": "P1"},
+                {"id": "bear", "card": BEARS, "controller": "P1"},
+                {"id": "wolf", "card": WOLF, "controller": "P1"},
+                {"id": "giant", "card": GIANT, "controller": "P2"},
+                {"id": "sse", "card": "Soul Stair Expedition", "controller": "P1", "counters": {"quest": 3}},
+            ],
+        }
+    )
+    for body in (
+        {"type": "advance", "to": "precombat_main"},  # StepBegan, CardsDrawn, the rad trigger
+        {"type": "resolve"},  # CardsMilled, StackObjectResolved
+        {"type": "add_counters", "target": {"player": "P2"}, "kind": "poison", "amount": 1},
+        {"type": "remove_counters", "target": {"player": "P2"}, "kind": "poison", "amount": 1},
+        {"type": "lose_life", "player": "P2", "amount": 1},
+        {"type": "gain_life", "player": "P2", "amount": 1},
+        {"type": "damage", "target": {"player": "P2"}, "amount": 1, "source": "Shock"},
+        {"type": "draw", "player": "P1"},
+        {"type": "proliferate", "player": "P1", "choose": [{"player": "P1"}]},
+        {"type": "tap", "permanent": "bear"},
+        {"type": "untap", "permanent": "bear"},
+        {"type": "activate", "player": "P1", "permanent": "elves", "ability": 0},  # ManaAdded
+        # Remove three quest counters and sacrifice it (PermanentLeft): the Bears come back (CardsMoved).
+        {"type": "activate", "player": "P1", "permanent": "sse", "ability": 0, "targets": [{"card": "Grizzly Bears"}]},
+        {"type": "resolve"},
+        {"type": "advance", "to": "declare_attackers"},  # ManaPoolEmptied
+        {"type": "attack", "player": "P1", "attackers": [{"permanent": "wolf", "attacks": {"player": "P2"}}]},
+        {"type": "advance", "to": "postcombat_main"},
+        {
+            "type": "cast",
+            "player": "P1",
+            "card": "Switcheroo",
+            "targets": [{"permanent": "bear"}, {"permanent": "giant"}],
+        },
+        {"type": "resolve"},  # ControlChanged
+        {"type": "cast", "player": "P1", "card": "Nuclear Fallout", "x": 1},
+        {"type": "resolve"},  # PowerToughnessModified
+        {"type": "cast", "player": "P1", "card": "Nuclear Fallout", "x": 0},
+    ):
+        answer = server.act(game_id, body)
+    server.act(game_id, {"type": "counter", "object": answer["state"]["stack"][-1]["id"]})
+    server.act(game_id, {"type": "enter", "card": "Forest", "controller": "P1", "id": "forest"})
+    server.act(game_id, {"type": "note", "text": "checking every line"})
+    undone = server.api.post(f"/v1/games/{game_id}/undo", json={"actions": 1, "reason": "note on the wrong game"})
+    assert undone.status_code == 201, undone.text
+    server.act(game_id, {"type": "advance", "to": "next_turn"})  # TurnBegan
+    server.act(game_id, {"type": "concede", "player": "P2"})  # PlayerLost, GameEnded
+    return game_id
+
+
+def team_game(server: LiveServer) -> str:
+    """Two-Headed Giant: two rad triggers wait to be ordered (TriggersPending); a team loses."""
+    game_id = server.create_game(
+        {
+            "variant": "two_headed_giant",
+            "turn": {"number": 3, "active_player": "A1", "step": "draw"},
+            "players": [
+                {"id": "A1", "team": "A", "counters": {"rad": 1}, "library": ["Forest"]},
+                {"id": "A2", "team": "A", "counters": {"rad": 1}, "library": ["Island"]},
+                {"id": "B1", "team": "B"},
+                {"id": "B2", "team": "B"},
+            ],
+        }
+    )
+    answer = server.act(game_id, {"type": "advance", "to": "precombat_main"})
+    triggers = [t["id"] for t in answer["state"]["pending_order"]["triggers"]]
+    server.act(game_id, {"type": "order_triggers", "resolve_first": triggers})
+    server.act(game_id, {"type": "concede", "player": "B1"})  # PlayerLost, TeamLost, GameEnded
+    return game_id
+
+
+def test_no_timeline_line_shows_raw_data_for_any_event_type(page: Any, live_server: LiveServer) -> None:
+    """Every event type the server records reads as a sentence: never the event's JSON."""
+    from domain.events import EVENT_TYPES
+
+    shown: set[str] = set()
+    for game_id in (every_event_game(live_server), team_game(live_server)):
+        head = live_server.state(game_id)["version"]
+        open_game(page, live_server, game_id)
+        board_at(page, head)
+        rows = page.locator("#timeline li.event")
+        expect(rows).to_have_count(head)
+        lines: list[dict[str, str]] = page.evaluate(
+            """() => [...document.querySelectorAll('#timeline li.event')].map((li) => ({
+                  type: li.dataset.type, text: li.querySelector('.line').textContent}))"""
+        )
+        for line in lines:
+            assert line["text"].strip(), f"an empty line for {line['type']}"
+            assert not RAW_DATA.search(line["text"]), f"raw data on the {line['type']} line: {line['text']!r}"
+        shown |= {line["type"] for line in lines}
+        for version in (2, head):
+            expect(rows.nth(version - 1).locator(".line")).to_have_text(sentence(live_server, game_id, version))
+    assert set(EVENT_TYPES) <= shown, f"not produced by the games: {sorted(set(EVENT_TYPES) - shown)}"
+
+
+def test_lines_are_the_events_sentences_else_their_type(page: Any, live_server: LiveServer) -> None:
+    """The page shows the server's words: an event's ``sentence`` when it has one; from a server
+    with neither sentences nor a timeline, the event's type name (and still no raw data)."""
+    game_id = live_server.create_game(game_body("Sentences-Open", 1, 1))
+    live_server.act(game_id, {"type": "lose_life", "player": "P1", "amount": 2})
+
+    def with_sentences(route: Any) -> None:
+        answer = route.fetch().json()
+        for event in answer["events"]:
+            event["sentence"] = f"The server's words for version {event['version']}"
+        route.fulfill(json=answer)
+
+    page.route(f"**/v1/games/{game_id}/events?*", with_sentences)
+    open_game(page, live_server, game_id)
+    board_at(page, 2)
+    expect(page.locator('#timeline li[data-version="2"] .line')).to_have_text("The server's words for version 2")
+    page.unroute(f"**/v1/games/{game_id}/events?*")
+
+    # An older server: no sentence on the events, no timeline endpoint.
+    page.route(f"**/v1/games/{game_id}/timeline", lambda route: route.fulfill(status=404, json={"title": "Not Found"}))
+    page.reload()
+    board_at(page, 2)
+    expect(page.locator('#timeline li[data-version="1"] .line')).to_have_text("GameStarted")
+    expect(page.locator('#timeline li[data-version="2"] .line')).to_have_text("LifeLost")
+    expect(page.locator("#error")).to_be_hidden()
+
+
+def test_modules_are_served_as_javascript_under_the_csp(page: Any, live_server: LiveServer) -> None:
+    """The page's ES modules load from this server with a JavaScript type (modules are refused
+    otherwise, with nosniff), and nothing breaks the Content-Security-Policy."""
+    game_id = live_server.create_game(game_body("Modules-Open", 1, 1))
+    scripts: dict[str, str] = {}
+    violations: list[str] = []
+    page.on(
+        "response",
+        lambda r: scripts.__setitem__(r.url, r.headers.get("content-type", "")) if r.url.endswith(".js") else None,
+    )
+    page.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
+    open_game(page, live_server, game_id)
+    board_at(page, 1)
+    assert f"{live_server.url}/static/main.js" in scripts and len(scripts) > 5, scripts
+    assert all(u.startswith(f"{live_server.url}/static/") for u in scripts), scripts
+    assert all(t.startswith("text/javascript") for t in scripts.values()), scripts
+    page_response = live_server.api.get(f"/games/{game_id}")
+    assert "script-src 'self'" in page_response.headers["content-security-policy"]
+    assert '<script type="module" src="/static/main.js"></script>' in page_response.text
+    assert violations == []

@@ -1,0 +1,314 @@
+/* The game view at /games/{id} (?version=V): the board at the shown version, the seek bar and
+ * keys, the timeline, live updates and the judge panel, wired together.
+ */
+
+import { ApiError, api, enc, gamePath } from "./api.js";
+import { clearError, showError } from "./banner.js";
+import { renderBoard, renderGameMeta } from "./board.js";
+import { $, plural } from "./dom.js";
+import { initJudge, showUndoTarget } from "./judge.js";
+import { stepName } from "./labels.js";
+import { follow } from "./live.js";
+import { GameRecord } from "./record.js";
+import { TimelineView } from "./timeline.js";
+import { resetVerifyBadge, verify } from "./verify.js";
+
+const STATE_CACHE_LIMIT = 300; // a version's state never changes, so any cached one stays right
+const VERIFY_DELAY_MS = 1500; // check the chain once a burst of new events has settled
+
+class GameView {
+  constructor(id) {
+    this.id = id;
+    this.generation = 0; // bumps on every load, so late answers of an old load are dropped
+    this.cache = new Map(); // version -> state
+    this.live = null;
+    this.urlTimer = 0;
+    this.verifyTimer = 0;
+    this.reset();
+  }
+
+  reset() {
+    this.generation += 1;
+    this.record = new GameRecord(this.id);
+    this.timeline = new TimelineView($("#timeline"), this.record, (v) => this.seek(v));
+    this.placing = Promise.resolve(); // the server's timeline is asked for one request at a time
+    this.selected = 0;
+    this.following = true;
+    this.want = 0; // the version the board should show
+    this.shown = 0; // the version it shows
+    this.loading = false;
+    this.cache.clear(); // states depend on the token (known libraries are for judges)
+  }
+
+  current() {
+    const generation = this.generation;
+    return () => generation === this.generation;
+  }
+
+  get head() {
+    return this.record.head;
+  }
+
+  // ------------------------------------------------------------------ loading and new events
+
+  async load(version) {
+    this.stopLive();
+    this.reset();
+    const isCurrent = this.current();
+    resetVerifyBadge();
+    let events;
+    try {
+      events = await this.record.fetchEventsAfter(0, isCurrent);
+    } catch (err) {
+      showError(err, `Loading game ${this.id}`);
+      $("#turn-info").textContent = "The game could not be loaded.";
+      return;
+    }
+    if (!isCurrent()) return;
+    clearError();
+    this.record.add(events);
+    if (!this.head) {
+      $("#turn-info").textContent = "This game has no events.";
+      return;
+    }
+    await this.place(isCurrent);
+    if (!isCurrent()) return;
+    this.seek(version ? this.clamp(version) : this.head);
+    verify(this.id, isCurrent);
+    this.startLive();
+  }
+
+  /** Ask the server's timeline where each event stands and which are reverted, then redraw the
+   * lines that changed. Chained, so an older answer never lands after a newer one. */
+  place(isCurrent) {
+    this.placing = this.placing.then(async () => {
+      let changed = [];
+      try {
+        changed = this.record.applyTimeline(await this.record.fetchTimeline());
+      } catch (err) {
+        // The lines still show, under the last turn and step the server gave. A server without
+        // the timeline (404) is older, not broken: nothing to report.
+        if (isCurrent() && !(err instanceof ApiError && err.status === 404)) showError(err, "Loading the timeline");
+      }
+      if (isCurrent()) this.timeline.sync(changed);
+    });
+    return this.placing;
+  }
+
+  /** New events arrived (stream, poll or our own action): add them, follow the head if we were there. */
+  async onNewEvents(events, isCurrent) {
+    if (!isCurrent()) return;
+    const wasFollowing = this.following;
+    let added = this.record.add(events);
+    const last = events.length ? events[events.length - 1].version : 0;
+    if (last > this.head) {
+      // A gap (a dropped message): fill it from the paged list.
+      try {
+        added += this.record.add(await this.record.fetchEventsAfter(this.head, isCurrent));
+      } catch (err) {
+        showError(err, "Catching up with the game");
+      }
+    }
+    if (!added || !isCurrent()) return;
+    await this.place(isCurrent);
+    if (!isCurrent()) return;
+    if (wasFollowing) this.seek(this.head);
+    else this.updateSeekControls();
+    clearTimeout(this.verifyTimer);
+    this.verifyTimer = setTimeout(() => verify(this.id, isCurrent), VERIFY_DELAY_MS);
+  }
+
+  /** A judge action's answer: its events and the state at its version; show the new latest. */
+  async recorded(result) {
+    const events = Array.isArray(result.events) ? result.events : [];
+    if (events.length && result.state) this.cacheState(result.version, result.state);
+    this.following = true; // our own change: show it
+    await this.onNewEvents(events, this.current());
+    this.seek(this.head);
+  }
+
+  startLive() {
+    this.stopLive();
+    const isCurrent = this.current();
+    this.live = follow(this.id, {
+      lastVersion: () => this.head,
+      onEvents: (batch) => this.onNewEvents(batch, isCurrent),
+      onStatus: (text, cls) => this.setLive(text, cls),
+      onFatal: (err) => showError(err, "Live updates"),
+      pollEvents: () => this.record.fetchEventsAfter(this.head, isCurrent),
+    });
+  }
+
+  stopLive() {
+    if (this.live) this.live.stop();
+    this.live = null;
+    this.setLive("Not live", "");
+  }
+
+  setLive(text, cls) {
+    const badge = $("#live-badge");
+    badge.textContent = text;
+    badge.className = "badge " + (cls || "");
+  }
+
+  // ------------------------------------------------------------------ seeking
+
+  clamp(v) {
+    return Math.min(Math.max(1, Math.round(v) || 1), Math.max(1, this.head));
+  }
+
+  versionText(v) {
+    const place = this.record.place(v);
+    const step = place.step ? ", " + stepName(place.step).toLowerCase() + " step" : "";
+    return `Version ${v} of ${this.head}${place.turn ? `, turn ${place.turn}${step}` : ""}`;
+  }
+
+  versionUrl(v) {
+    return `/games/${enc(this.id)}?version=${v}`;
+  }
+
+  /** Show version v: the controls move at once; the board follows when its state arrives. */
+  seek(v) {
+    if (!this.head) return;
+    const target = this.clamp(v);
+    this.selected = target;
+    this.following = target === this.head;
+    this.updateSeekControls();
+    this.timeline.select(target);
+    this.scheduleAddressUpdate();
+    this.want = target;
+    this.pump();
+  }
+
+  /** Keep the address on the shown version (debounced: browsers throttle rapid replaceState). */
+  scheduleAddressUpdate() {
+    clearTimeout(this.urlTimer);
+    this.urlTimer = setTimeout(() => {
+      const url = this.following ? `/games/${enc(this.id)}` : this.versionUrl(this.selected);
+      if (location.pathname + location.search !== url) history.replaceState(null, "", url + location.hash);
+    }, 200);
+  }
+
+  updateSeekControls() {
+    const slider = $("#seek-slider");
+    slider.max = String(Math.max(1, this.head));
+    slider.value = String(this.selected);
+    const text = this.versionText(this.selected);
+    slider.setAttribute("aria-valuetext", text);
+    $("#seek-out").textContent = this.following ? `${text} (latest)` : text;
+    const link = $("#permalink");
+    link.href = this.versionUrl(this.selected);
+    link.textContent = `Link to version ${this.selected}`;
+    showUndoTarget(this.selected, this.head);
+    const atStart = this.selected <= 1;
+    const atEnd = this.selected >= this.head;
+    for (const id of ["#seek-first", "#seek-prev", "#seek-prev-turn"]) $(id).disabled = atStart;
+    for (const id of ["#seek-last", "#seek-next", "#seek-next-turn"]) $(id).disabled = atEnd;
+    $("#new-events").hidden = this.following;
+    $("#new-events").textContent = `${plural(this.head - this.selected, "later event")}: go to the latest`;
+  }
+
+  /** The start of the next turn (or the latest), or of this turn (the previous one when there). */
+  turnStep(direction) {
+    const v = this.selected;
+    const starts = this.record.turnStarts();
+    if (direction > 0) {
+      const next = starts.find((s) => s > v);
+      return next === undefined ? this.head : next;
+    }
+    let previous = 1;
+    for (const s of starts) {
+      if (s >= v) break;
+      previous = s;
+    }
+    return previous;
+  }
+
+  cacheState(version, state) {
+    this.cache.set(version, state);
+    if (this.cache.size > STATE_CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value);
+  }
+
+  /** Fetch and draw the wanted version; at most one request at a time, the latest wish wins. */
+  async pump() {
+    if (this.loading) return;
+    this.loading = true;
+    const isCurrent = this.current();
+    const board = $("#board");
+    try {
+      while (this.want && this.want !== this.shown && isCurrent()) {
+        const v = this.want;
+        let state = this.cache.get(v);
+        if (!state) {
+          board.setAttribute("aria-busy", "true");
+          const answer = await api(gamePath(this.id, `?version=${v}`));
+          if (!isCurrent()) return;
+          state = answer.state;
+          this.cacheState(v, state);
+        }
+        this.shown = v;
+        if (this.want === v) {
+          renderBoard(state, v);
+          // The tournament and variant do not change in a game: any version's state can say them.
+          if (v === this.head || !$("#game-meta").textContent) renderGameMeta(state);
+        }
+      }
+    } catch (err) {
+      showError(err, `Loading version ${this.want}`);
+      this.want = this.shown;
+    } finally {
+      this.loading = false;
+      board.removeAttribute("aria-busy");
+    }
+  }
+
+  // ------------------------------------------------------------------ keys
+
+  onKey(e) {
+    if (!this.head || e.altKey || e.ctrlKey || e.metaKey) return;
+    const t = e.target;
+    if (t && t.closest && t.closest("textarea, select, [contenteditable]")) return;
+    if (t && t.tagName === "INPUT" && t.type !== "range") return; // text fields and radios keep their keys
+    if (t && t.tagName === "SUMMARY" && (e.key === " " || e.key === "Enter")) return;
+    const targets = {
+      ArrowLeft: () => this.selected - 1,
+      ArrowRight: () => this.selected + 1,
+      Home: () => 1,
+      End: () => this.head,
+      PageUp: () => this.turnStep(-1),
+      "[": () => this.turnStep(-1),
+      PageDown: () => this.turnStep(1),
+      "]": () => this.turnStep(1),
+    };
+    if (!(e.key in targets)) return;
+    e.preventDefault();
+    this.seek(targets[e.key]());
+  }
+}
+
+/** Show game `id`; returns the function that loads it again (after a token change). */
+export function initGame(id) {
+  const view = new GameView(id);
+  $("#game-view").hidden = false;
+  $("#game-title").textContent = `Game ${id}`;
+  document.title = `${id} · MTG Ledger`;
+  const slider = $("#seek-slider");
+  slider.addEventListener("input", () => view.seek(Number(slider.value)));
+  $("#seek-first").addEventListener("click", () => view.seek(1));
+  $("#seek-prev").addEventListener("click", () => view.seek(view.selected - 1));
+  $("#seek-next").addEventListener("click", () => view.seek(view.selected + 1));
+  $("#seek-last").addEventListener("click", () => view.seek(view.head));
+  $("#seek-prev-turn").addEventListener("click", () => view.seek(view.turnStep(-1)));
+  $("#seek-next-turn").addEventListener("click", () => view.seek(view.turnStep(1)));
+  $("#new-events").addEventListener("click", () => view.seek(view.head));
+  document.addEventListener("keydown", (e) => view.onKey(e));
+  initJudge({
+    id,
+    head: () => view.head,
+    selected: () => view.selected,
+    recorded: (result) => view.recorded(result),
+  });
+  const param = new URLSearchParams(location.search).get("version");
+  view.load(param && /^\d+$/.test(param) ? Number(param) : null);
+  return () => view.load(view.following ? null : view.selected);
+}
