@@ -633,6 +633,13 @@ def test_lines_are_the_events_sentences_else_their_type(page: Any, live_server: 
     page.unroute(f"**/v1/games/{game_id}/events?*")
 
     # An older server: no sentence on the events, no timeline endpoint.
+    def without_sentences(route: Any) -> None:
+        answer = route.fetch().json()
+        for event in answer["events"]:
+            event.pop("sentence", None)
+        route.fulfill(json=answer)
+
+    page.route(f"**/v1/games/{game_id}/events?*", without_sentences)
     page.route(f"**/v1/games/{game_id}/timeline", lambda route: route.fulfill(status=404, json={"title": "Not Found"}))
     page.reload()
     board_at(page, 2)
