@@ -13,6 +13,7 @@ from typing import Any
 from domain import commands as c
 from domain import events as ev
 from domain.builder import Builder
+from domain.cards import library  # noqa: F401  (builds the card registry, once)
 from domain.errors import IllegalAction
 from domain.rules import lookup
 from domain.rules.activate import activate

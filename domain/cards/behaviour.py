@@ -137,6 +137,10 @@ class Behaviour:
 
 
 _REGISTRY: dict[str, Behaviour] = {}
+_SEALED = False
+"""Set once every card module of ``domain.cards.library`` has registered: reading the registry
+before that would silently treat an automated card as an unknown one. (Registering later, as the
+framework tests do with fixture cards, is allowed.)"""
 
 
 def register(behaviour: Behaviour) -> Behaviour:
@@ -147,17 +151,25 @@ def register(behaviour: Behaviour) -> Behaviour:
     return behaviour
 
 
+def seal_registry() -> None:
+    """Called by ``domain.cards.library`` once all its modules are imported."""
+    global _SEALED
+    _SEALED = True
+
+
+def _registry() -> dict[str, Behaviour]:
+    if not _SEALED:
+        raise RuntimeError("the card library is not loaded yet: import domain (domain.cards.library)")
+    return _REGISTRY
+
+
 def behaviour_of(name: str) -> Behaviour | None:
     """The registered behaviour for a card name, if the server automates it."""
-    from domain.cards import library  # noqa: F401  (imports register every card module)
-
-    return _REGISTRY.get(name)
+    return _registry().get(name)
 
 
 def automated_names() -> frozenset[str]:
-    from domain.cards import library  # noqa: F401
-
-    return frozenset(_REGISTRY)
+    return frozenset(_registry())
 
 
 def tap_for_mana(mana: str) -> ActivatedAbility:

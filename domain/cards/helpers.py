@@ -11,6 +11,8 @@ from domain.cards.model import Card
 from domain.commands import Choices
 from domain.errors import IllegalAction
 from domain.rules.counters import add_counters
+from domain.rules.effects import effect
+from domain.rules.proliferate import proliferate
 from domain.state import Permanent, StackObject
 
 
@@ -94,8 +96,6 @@ def take_from_graveyard(b: Builder, player_id: str, names: Sequence[str]) -> lis
 def proliferate_effect(key: str, name: str) -> None:
     """Register the routine of an ability whose whole effect is "proliferate" (CR 701.34a), the
     choices made on resolution and the card named as the cause."""
-    from domain.rules.effects import effect
-    from domain.rules.proliferate import proliferate
 
     @effect(key)
     def _proliferate(b: Builder, obj: StackObject, choices: Choices) -> str | None:

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from domain.builder import Builder
-    from domain.commands import Choices
-    from domain.state import GameState, StackObject
+from domain import events as ev
+from domain.builder import Builder
+from domain.commands import Choices
+from domain.rules.proliferate import proliferate
+from domain.rules.radiation import resolve_radiation
+from domain.rules.zones import enter_battlefield, enters_with_counters, slug
+from domain.state import GameState, Permanent, StackObject
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,15 +68,11 @@ def needs(key: str) -> Callable[[NeedsHook], NeedsHook]:
 
 
 def effect_for(key: str) -> Effect:
-    from domain.cards import library  # noqa: F401  (card modules register their effects)
-
     return _EFFECTS[key]
 
 
 def extra_needs(state: GameState, obj: StackObject) -> list[str]:
     """Choices the object needs now beyond its static ``needs`` (see ``needs``)."""
-    from domain.cards import library  # noqa: F401
-
     hook = _NEEDS.get(obj.effect)
     return hook(state, obj) if hook is not None else []
 
@@ -95,15 +93,11 @@ def _described(b: Builder, obj: StackObject, choices: Choices) -> str | None:
 
 @effect("radiation")
 def _radiation(b: Builder, obj: StackObject, choices: Choices) -> str | None:
-    from domain.rules.radiation import resolve_radiation
-
     return resolve_radiation(b, obj, choices)
 
 
 @effect("proliferate")
 def _proliferate(b: Builder, obj: StackObject, choices: Choices) -> str | None:
-    from domain.rules.proliferate import proliferate
-
     proliferate(b, obj.controller, choices.proliferate or (), "proliferate")
     return None
 
@@ -113,10 +107,6 @@ def _permanent_spell(b: Builder, obj: StackObject, choices: Choices) -> str | No
     """A permanent spell becomes a permanent under its controller (CR 608.3). An Aura spell
     enters attached to its target (608.3c); if that target is illegal now, the spell doesn't
     resolve and goes to its owner's graveyard (608.3b)."""
-    from domain import events as ev
-    from domain.rules.zones import enter_battlefield, enters_with_counters, slug
-    from domain.state import Permanent
-
     assert obj.card is not None
     attached_to: str | None = None
     if "Aura" in obj.card.subtypes:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from domain.builder import Builder
 from domain.cards.behaviour import TriggerSpec
+from domain.commands import Choices
+from domain.rules.counters import remove_counters
+from domain.rules.life import gain_life, lose_life
+from domain.rules.replacements import radiation_life_gain_instead
+from domain.rules.zones import mill
 from domain.state import GameState, StackObject
-
-if TYPE_CHECKING:
-    from domain.builder import Builder
-    from domain.commands import Choices
 
 RULE = "CR 728.1"
 
@@ -46,11 +46,6 @@ def resolve_radiation(b: Builder, obj: StackObject, choices: Choices) -> str | N
     """Mill N, N read on resolution; for each nonland card milled, lose 1 life and remove one rad
     counter: recorded as one mill, one life change of N and one counter removal of N (728.1).
     Returns a note when the intervening-if fails and it does nothing (603.4)."""
-    from domain.rules.counters import remove_counters
-    from domain.rules.life import gain_life, lose_life
-    from domain.rules.replacements import radiation_life_gain_instead
-    from domain.rules.zones import mill
-
     pid = obj.params["player"]
     rad = b.state.players[pid].counters.get("rad", 0)
     if rad <= 0:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain import events as ev
 from domain.builder import Builder
 from domain.rules.characteristics import toughness_in
+from domain.rules.zones import leave_battlefield
 from domain.state import GameState, Permanent
 
 
@@ -23,8 +24,6 @@ def leave_game(b: Builder, player_id: str) -> None:
     """A player who lost or conceded leaves a game that goes on (CR 800.4a): the objects they own
     leave the game, then the objects they control on the stack cease to exist, then the objects
     they still control are exiled. Nothing is done when the game is over anyway (two sides)."""
-    from domain.rules.zones import leave_battlefield
-
     if b.state.variant == "two_headed_giant" or _sides_left(b.state) <= 1:
         return  # 810.8a: a 2HG team loses as one; with one side left the game is over
     for perm in list(b.state.battlefield.values()):
@@ -96,8 +95,6 @@ def check_state_based_actions(b: Builder) -> bool:
 
     if not (losers or team_losers or dying or annihilate):
         return False
-
-    from domain.rules.zones import leave_battlefield
 
     for team_id, why in team_losers:
         rule = why.split(":")[0]

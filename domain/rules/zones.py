@@ -7,9 +7,11 @@ from collections.abc import Mapping, Sequence
 
 from domain import events as ev
 from domain.builder import Builder
+from domain.cards.behaviour import behaviour_of
 from domain.cards.model import Card
 from domain.errors import IllegalAction
 from domain.rules import lookup
+from domain.rules.replacements import counters_to_place, tokens_to_create
 from domain.state import Permanent, Player
 
 
@@ -124,9 +126,6 @@ def enters_with_counters(b: Builder, card: Card, controller: str, given: Mapping
     lore counter (714.3a), a planeswalker's printed loyalty (306.5b); counter-placement
     replacements apply to each kind (614.1c, 616). The Saga's lore counter is put by a rule, not
     an effect, so "if an effect would put counters" (Doubling Season) doesn't apply to it."""
-    from domain.cards.behaviour import behaviour_of
-    from domain.rules.replacements import counters_to_place
-
     counts = dict(given)
     behaviour = behaviour_of(card.name)
     if behaviour is not None and behaviour.enters_with_x_counters and x > 0:
@@ -163,8 +162,6 @@ def create_tokens(
     b: Builder, controller: str, card: Card, count: int, cause: str, *, tapped: bool = False
 ) -> list[str]:
     """Create ``count`` tokens (CR 111.1); token-creation replacements of automated cards apply."""
-    from domain.rules.replacements import tokens_to_create
-
     ids = []
     for _ in range(tokens_to_create(b.state, controller, count)):
         seq = b.next_seq()

@@ -1,5 +1,7 @@
-"""Every automated card module; importing this package registers them all."""
+"""Every automated card module; importing this package registers them all, once, and seals the
+registry (``domain.decide`` imports it, so any use of the domain has every card)."""
 
+from domain.cards.behaviour import seal_registry
 from domain.cards.library import (  # noqa: F401
     acquired_mutation,
     ajani_goldmane,
@@ -38,3 +40,5 @@ from domain.cards.library import (  # noqa: F401
     vault_12,
     vexing_radgull,
 )
+
+seal_registry()

@@ -28,7 +28,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from domain.cards.behaviour import ActivatedAbility, Behaviour, register, tap_for_mana
+from domain.cards.watchers import are_opponents
 from domain.errors import IllegalAction
+from domain.rules.activate import could_produce
 from domain.state import MANA_TYPES, GameState, Permanent
 
 COLORS = frozenset({"W", "U", "B", "R", "G"})
@@ -75,9 +77,6 @@ def _colors_you_control(perm: Permanent, state: GameState, seen: frozenset[str])
 
 
 def _lands_could_produce(perm: Permanent, state: GameState, seen: frozenset[str], opponents: bool) -> frozenset[str]:
-    from domain.cards.watchers import are_opponents
-    from domain.rules.activate import could_produce
-
     seen = seen | {perm.id}
     found: set[str] = set()
     for other in state.battlefield.values():
