@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from domain import events as ev
 from domain.audit import cards, counters_life, ending, turns_stack  # noqa: F401  (each registers its checks)
-from domain.audit.common import AFTER_THE_END, CHECKS, sides_left
+from domain.audit.common import AFTER_THE_END, CHECKS
 from domain.builder import Builder
 from domain.errors import GameError
-from domain.rules.sba import check_state_based_actions
+from domain.rules.sba import check_state_based_actions, sides_left
 from domain.rules.triggers import detect_triggers
 from domain.state import GameState
 

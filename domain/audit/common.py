@@ -77,12 +77,6 @@ def waiting_group(state: GameState, object_id: Any) -> int | None:
     return next((i for i, g in enumerate(state.pending) if any(t.id == object_id for t in g.triggers)), None)
 
 
-def sides_left(state: GameState) -> int:
-    """Players (teams, in shared team turns) still in the game (CR 104.2a, 805)."""
-    remaining = state.in_game()
-    return len({p.team for p in remaining} if state.shared_turns else {p.id for p in remaining})
-
-
 def as_json(value: Any) -> Any:
     """``value`` as it reads back from JSON (tuples become lists)."""
     return json.loads(json.dumps(value))

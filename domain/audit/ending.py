@@ -9,10 +9,9 @@ from domain.audit.common import (
     CHECKS,
     as_json,
     not_in_game,
-    sides_left,
 )
 from domain.builder import Builder
-from domain.rules.sba import check_game_over
+from domain.rules.sba import PLAYER_LOSS_RULES, check_game_over, player_losses, sides_left, team_losses
 from domain.rules.triggers import detect_triggers
 from domain.state import GameState
 
@@ -29,15 +28,10 @@ def _player_lost(state: GameState, event: ev.Event) -> str | None:
     rule = data.get("rule")
     if player.team is not None and player.team in state.teams and state.teams[player.team].lost:
         return None  # 810.8a: the players of a team that lost lose with it
-    holds = {
-        "CR 104.3a": True,  # a player may concede at any time
-        "CR 704.5a": state.life_of(player_id) <= 0,
-        "CR 704.5b": player.drew_from_empty,
-        "CR 704.5c": state.counters_of_player(player_id).get("poison", 0) >= 10,
-    }
-    if rule not in holds:
+    if rule not in PLAYER_LOSS_RULES:
         return f"{player_id!r} lost by {rule!r}, which is not a reason a player loses the game (CR 104.3, 704.5)"
-    if not holds[rule]:
+    # A player may concede at any time (CR 104.3a); the other reasons must hold now.
+    if rule != "CR 104.3a" and rule not in {r for r, _ in player_losses(state, player)}:
         return f"{player_id!r} lost by {rule}, which doesn't apply to them now"
     return None
 
@@ -48,15 +42,8 @@ def _team_lost(state: GameState, event: ev.Event) -> str | None:
     team = state.teams.get(team_id) if isinstance(team_id, str) else None
     if team is None or team.lost:
         return f"{event.data.get('team')!r} is not a team still in the game (CR 810.8a)"
-    members = [state.players[p] for p in team.players]
-    holds = {
-        "CR 704.6a": team.life is not None and team.life <= 0,
-        "CR 704.6b": team.counters.get("poison", 0) >= 15,
-        "CR 704.5b": any(p.drew_from_empty for p in members),
-        "CR 810.8a": any(p.lost for p in members),
-    }
     rule = event.data.get("rule")
-    if not (isinstance(rule, str) and holds.get(rule, False)):
+    if rule not in {r for r, _ in team_losses(state, team)}:
         return f"team {team.id!r} lost by {rule!r}, which doesn't apply to it now (CR 704.6, 810.8a)"
     return None
 

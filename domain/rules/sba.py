@@ -6,7 +6,10 @@ from domain import events as ev
 from domain.builder import Builder
 from domain.rules.characteristics import toughness_in
 from domain.rules.zones import leave_battlefield
-from domain.state import GameState, Permanent
+from domain.state import GameState, Permanent, Player, Team
+
+#: Every rule by which a player loses the game (CR 104.3a conceding, 704.5a-c state-based actions).
+PLAYER_LOSS_RULES = ("CR 104.3a", "CR 704.5a", "CR 704.5b", "CR 704.5c")
 
 
 def _chapter_pending(state: GameState, b: Builder, perm: Permanent) -> bool:
@@ -15,16 +18,46 @@ def _chapter_pending(state: GameState, b: Builder, perm: Permanent) -> bool:
     return any(o.source == perm.id and "chapter" in o.params for o in waiting)
 
 
-def _sides_left(state: GameState) -> int:
+def sides_left(state: GameState) -> int:
+    """Players (teams, in shared team turns) still in the game (CR 104.2a, 805)."""
     remaining = state.in_game()
     return len({p.team for p in remaining} if state.shared_turns else {p.id for p in remaining})
+
+
+def player_losses(state: GameState, player: Player) -> list[tuple[str, str]]:
+    """The state-based actions that make ``player`` lose now, as ``(rule, reason)``, in the order
+    they are named (CR 704.5a, 704.5b, 704.5c)."""
+    found = []
+    if state.life_of(player.id) <= 0:
+        found.append(("CR 704.5a", "CR 704.5a: life total 0 or less"))
+    if player.drew_from_empty:
+        found.append(("CR 704.5b", "CR 704.5b: drew from an empty library"))
+    if state.counters_of_player(player.id).get("poison", 0) >= 10:
+        found.append(("CR 704.5c", "CR 704.5c: ten or more poison counters"))
+    return found
+
+
+def team_losses(state: GameState, team: Team) -> list[tuple[str, str]]:
+    """The reasons a Two-Headed Giant team loses now, as ``(rule, reason)`` (CR 704.6a, 704.6b,
+    and 810.8a: a team loses when one of its players would)."""
+    members = [state.players[p] for p in team.players]
+    found = []
+    if team.life is not None and team.life <= 0:
+        found.append(("CR 704.6a", "CR 704.6a: team life total 0 or less"))
+    if team.counters.get("poison", 0) >= 15:
+        found.append(("CR 704.6b", "CR 704.6b: fifteen or more poison counters"))
+    if any(p.drew_from_empty for p in members):
+        found.append(("CR 704.5b", "CR 704.5b: drew from an empty library (CR 810.8a)"))
+    if any(p.lost for p in members):
+        found.append(("CR 810.8a", "CR 810.8a: a player of the team lost"))
+    return found
 
 
 def leave_game(b: Builder, player_id: str) -> None:
     """A player who lost or conceded leaves a game that goes on (CR 800.4a): the objects they own
     leave the game, then the objects they control on the stack cease to exist, then the objects
     they still control are exiled. Nothing is done when the game is over anyway (two sides)."""
-    if b.state.variant == "two_headed_giant" or _sides_left(b.state) <= 1:
+    if b.state.variant == "two_headed_giant" or sides_left(b.state) <= 1:
         return  # 810.8a: a 2HG team loses as one; with one side left the game is over
     for perm in list(b.state.battlefield.values()):
         if perm.owner == player_id:
@@ -44,26 +77,14 @@ def check_state_based_actions(b: Builder) -> bool:
     team_losers: list[tuple[str, str]] = []
     if state.shares_life:
         for team in state.teams.values():
-            if team.lost:
-                continue
-            if team.life is not None and team.life <= 0:
-                team_losers.append((team.id, "CR 704.6a: team life total 0 or less"))
-            elif team.counters.get("poison", 0) >= 15:
-                team_losers.append((team.id, "CR 704.6b: fifteen or more poison counters"))
-            elif any(state.players[p].drew_from_empty for p in team.players):
-                team_losers.append((team.id, "CR 704.5b: drew from an empty library (CR 810.8a)"))
-            elif any(state.players[p].lost for p in team.players):
-                team_losers.append((team.id, "CR 810.8a: a player of the team lost"))
+            reasons = [] if team.lost else team_losses(state, team)
+            if reasons:
+                team_losers.append((team.id, reasons[0][1]))
     else:
         for player in state.players.values():
-            if player.lost:
-                continue
-            if player.life <= 0:
-                losers.append((player.id, "CR 704.5a: life total 0 or less"))
-            elif player.drew_from_empty:
-                losers.append((player.id, "CR 704.5b: drew from an empty library"))
-            elif player.counters.get("poison", 0) >= 10:
-                losers.append((player.id, "CR 704.5c: ten or more poison counters"))
+            reasons = [] if player.lost else player_losses(state, player)
+            if reasons:
+                losers.append((player.id, reasons[0][1]))
 
     dying: list[tuple[str, str]] = []
     annihilate: list[tuple[str, int]] = []
@@ -128,10 +149,9 @@ def check_game_over(b: Builder) -> None:
     state = b.state
     if state.status == "finished":
         return
-    remaining = state.in_game()
-    sides = {p.team for p in remaining} if state.shared_turns else {p.id for p in remaining}
-    if len(sides) > 1:
+    if sides_left(state) > 1:
         return
+    remaining = state.in_game()
     if not remaining:
         rule = "CR 104.4d" if state.shared_turns else "CR 104.4a"
         b.emit(ev.GameEnded(winners=[], draw=True, rule=rule), rule)
