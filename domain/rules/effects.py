@@ -6,6 +6,12 @@ note for the ``StackObjectResolved`` event (for example that an intervening-if f
 ``GameState.turn_memory``). Card modules register their own routines here, and may register a
 ``needs`` hook: the choices ``resolve`` must carry that depend on the state at resolution
 (Vexing Radgull proliferates only if the player already has rad counters).
+
+Whether an object does anything at all is decided before its choices are asked for
+(``before_choices``): a routine registered with the kind of its ``targets`` is removed from the
+stack without resolving when every target it named is illegal (CR 608.2b), and one registered
+with an ``intervening_if`` does nothing when that condition is false on resolution (CR 603.4).
+Neither then needs a choice: asking for a "may" or a proliferate that can't happen is wrong.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from dataclasses import dataclass
 
 from domain import events as ev
 from domain.builder import Builder
+from domain.cards import targets as tg
 from domain.commands import Choices
 from domain.rules.proliferate import proliferate
 from domain.rules.radiation import resolve_radiation
@@ -40,21 +47,44 @@ def illegal_targets() -> Resolution:
 
 Effect = Callable[["Builder", "StackObject", "Choices"], "str | Resolution | None"]
 NeedsHook = Callable[["GameState", "StackObject"], list[str]]
+#: An intervening "if" read on resolution: ``None`` when it holds, else why it doesn't (a note).
+Condition = Callable[["GameState", "StackObject"], "str | None"]
 
 _EFFECTS: dict[str, Effect] = {}
 _NEEDS: dict[str, NeedsHook] = {}
+_TARGETS: dict[str, tg.Kind] = {}
+_CONDITIONS: dict[str, Condition] = {}
 
 
-def effect(key: str) -> Callable[[Effect], Effect]:
-    """Register a resolution routine under ``key``."""
+def effect(
+    key: str, *, targets: tg.Kind | None = None, intervening_if: Condition | None = None
+) -> Callable[[Effect], Effect]:
+    """Register a resolution routine under ``key``; ``targets``: the kind its named targets must
+    still be on resolution (608.2b); ``intervening_if``: its condition (603.4)."""
 
     def register(fn: Effect) -> Effect:
         if key in _EFFECTS:
             raise ValueError(f"effect {key!r} registered twice")
         _EFFECTS[key] = fn
+        if targets is not None:
+            _TARGETS[key] = targets
+        if intervening_if is not None:
+            _CONDITIONS[key] = intervening_if
         return fn
 
     return register
+
+
+def before_choices(state: GameState, obj: StackObject) -> Resolution | None:
+    """What resolving ``obj`` comes to when the rules say it does nothing, before any choice is
+    asked for; ``None`` when it resolves normally."""
+    kind = _TARGETS.get(obj.effect)
+    named = obj.params.get("targets")
+    if kind is not None and named and not tg.still_legal(state, obj.controller, named, kind):
+        return illegal_targets()  # 608.2b: it doesn't resolve
+    condition = _CONDITIONS.get(obj.effect)
+    failed = condition(state, obj) if condition is not None else None
+    return Resolution(note=f"does nothing: {failed} (CR 603.4)") if failed else None
 
 
 def needs(key: str) -> Callable[[NeedsHook], NeedsHook]:

@@ -8,7 +8,7 @@ from domain import events as ev
 from domain.builder import Builder
 from domain.commands import Choices
 from domain.errors import IllegalAction, NotFound
-from domain.rules.effects import extra_needs, run_effect
+from domain.rules.effects import before_choices, extra_needs, run_effect
 from domain.rules.radiation import radiation_needs_cards
 from domain.rules.sba import check_game_over, check_state_based_actions
 from domain.state import GameState, StackObject
@@ -109,10 +109,14 @@ def resolve_top(b: Builder, choices: Choices) -> None:
     if not b.state.stack:
         raise IllegalAction("the stack is empty: nothing to resolve", "stack_empty")
     obj = b.state.stack[-1]
-    for need in needs_of(b.state, obj):
-        if getattr(choices, need, None) is None:
-            raise IllegalAction(f"resolving {obj.id} ({obj.description}) needs the choice {need!r}", "choice_required")
-    outcome = run_effect(b, obj, choices)
+    outcome = before_choices(b.state, obj)
+    if outcome is None:
+        for need in needs_of(b.state, obj):
+            if getattr(choices, need, None) is None:
+                raise IllegalAction(
+                    f"resolving {obj.id} ({obj.description}) needs the choice {need!r}", "choice_required"
+                )
+        outcome = run_effect(b, obj, choices)
     to = None
     if obj.kind == "spell" and obj.card is not None and (outcome.countered or not obj.card.is_permanent_card):
         to = "graveyard"  # 608.2n (and 608.2b): the card goes to its owner's graveyard

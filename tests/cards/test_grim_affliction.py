@@ -41,3 +41,19 @@ def test_illegal_target_no_proliferate() -> None:
     events = game.resolve(proliferate=[{"player": "P2"}])
     assert of_type(events, ev.PROLIFERATED) == []
     assert game.player("P2")["counters"] == {"poison": 1}
+
+
+def test_every_target_illegal_needs_no_choices() -> None:
+    """A spell whose every target is illegal on resolution doesn't resolve (CR 608.2b): so it
+    asks for no choices either. Resolving it with none removes it, no proliferate happens."""
+    game = Game(
+        players=[{"id": "P1", "hand": [GRIM]}, {"id": "P2", "counters": {"poison": 1}}],
+        battlefield=[permanent("giant", GIANT, "P2")],
+    )
+    game.cast("P1", GRIM, targets=[{"permanent": "giant"}])
+    game.act({"type": "sacrifice", "permanent": "giant"})
+    events = game.resolve()
+    countered = of_type(events, ev.STACK_OBJECT_COUNTERED)
+    assert len(countered) == 1 and countered[0].rule == "CR 608.2b"
+    assert of_type(events, ev.PROLIFERATED) == [] and game.stack() == []
+    assert GRIM in [c["name"] for c in game.player("P1")["graveyard"]]

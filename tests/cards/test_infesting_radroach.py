@@ -51,3 +51,15 @@ def test_not_for_its_owners_own_mill_nor_from_the_battlefield() -> None:
     assert game.stack() == []
     game.mill("P2", 1)
     assert len(game.stack()) == 1  # only P1's graveyard copy, for P2's mill
+
+
+def test_a_false_intervening_if_needs_no_may_answer() -> None:
+    """The second trigger's "if this creature is in your graveyard" is false on resolution, so it
+    does nothing (CR 603.4), and a "may" it will never ask is not required to resolve it."""
+    game = Game(players=[{"id": "P1", "graveyard": [ROACH]}, {"id": "P2", "library": [BOLT, BOLT]}])
+    game.mill("P2", 2)
+    game.resolve(may=True)
+    events = game.resolve()
+    resolved = of_type(events, ev.STACK_OBJECT_RESOLVED)
+    assert resolved and "does nothing" in resolved[0].data["note"] and "CR 603.4" in resolved[0].data["note"]
+    assert game.stack() == [] and game.player("P1")["hand_size"] == 1

@@ -23,7 +23,7 @@ from domain.state import StackObject
 NAME = "Grim Affliction"
 
 
-@effect("grim_affliction")
+@effect("grim_affliction", targets="creature")
 def _grim(b: Builder, obj: StackObject, choices: Choices) -> str | Resolution | None:
     legal = tg.still_legal(b.state, obj.controller, obj.params.get("targets"), "creature")
     if not legal:

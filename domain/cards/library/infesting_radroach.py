@@ -54,12 +54,18 @@ def _rad(b: Builder, obj: StackObject, choices: Choices) -> str | None:
     return None
 
 
-@effect("radroach.return")
+def _still_in_graveyard(state: GameState, obj: StackObject) -> str | None:
+    """The intervening "if this creature is in your graveyard", read again on resolution."""
+    owner = state.players.get(obj.params["owner"])
+    if owner is None or all(card.name != NAME for card in owner.graveyard):
+        return "it is no longer in the graveyard"
+    return None
+
+
+@effect("radroach.return", intervening_if=_still_in_graveyard)
 def _return(b: Builder, obj: StackObject, choices: Choices) -> str | None:
     owner = obj.params["owner"]
     cards = take_from_graveyard(b, owner, [NAME])
-    if not cards:
-        return "does nothing: it is no longer in the graveyard (CR 603.4)"
     if not choices.may:
         return "chose not to return it"
     move_cards(b, owner, cards, "graveyard", "hand", NAME)

@@ -23,7 +23,7 @@ from domain.state import StackObject
 NAME = "Lightning Helix"
 
 
-@effect("lightning_helix")
+@effect("lightning_helix", targets="any")
 def _helix(b: Builder, obj: StackObject, choices: Choices) -> str | Resolution | None:
     legal = tg.still_legal(b.state, obj.controller, obj.params.get("targets"), "any")
     if not legal:

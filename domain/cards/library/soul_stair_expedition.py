@@ -39,7 +39,7 @@ def _quest(b: Builder, obj: StackObject, choices: Choices) -> str | None:
     return None
 
 
-@effect("soul_stair.return")
+@effect("soul_stair.return", targets="creature_card_in_your_graveyard")
 def _return(b: Builder, obj: StackObject, choices: Choices) -> str | Resolution | None:
     named = obj.params.get("targets") or []
     if not named:
