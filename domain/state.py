@@ -13,6 +13,24 @@ from typing import Any, Literal, TypeVar
 
 from domain.cards.model import Card
 
+#: Kinds of "once each turn" memories kept about one object: a loyalty ability was activated
+#: (CR 606.3), an ability that "triggers only once each turn" triggered, an ability's "do this
+#: only once each turn" was done (CR 603.2i).
+OBJECT_MEMORY_KINDS = ("loyalty", "once", "done")
+
+
+def object_memory(kind: str, object_id: str, ability: str | None = None) -> str:
+    """The ``turn_memory`` key of a "once each turn" fact about one object (and one ability)."""
+    return f"{kind}:{object_id}" if ability is None else f"{kind}:{object_id}:{ability}"
+
+
+def forget_object(memory: frozenset[str], object_id: str) -> frozenset[str]:
+    """``memory`` less every fact about ``object_id``: an object that leaves the battlefield and
+    comes back is a new object with no memory of its previous existence (CR 400.7), even when
+    the report gives it the same id."""
+    mine = tuple(prefix for kind in OBJECT_MEMORY_KINDS for prefix in (f"{kind}:{object_id}",))
+    return frozenset(k for k in memory if not any(k == p or k.startswith(p + ":") for p in mine))
+
 
 def _cards(raw: Any) -> tuple[Card, ...]:
     return tuple(Card.from_json(c) for c in raw or ())
@@ -316,8 +334,8 @@ class GameState:
     next_seq: int = 1
     """Next number for server-chosen object ids (stack objects, tokens)."""
     turn_memory: frozenset[str] = frozenset()
-    """What happened this turn that "only once each turn" abilities ask about (keys such as
-    ``once:<permanent>:<ability>``, ``loyalty:<permanent>``); emptied as each turn begins."""
+    """What happened this turn that "only once each turn" abilities ask about; emptied as each
+    turn begins. Keys about one object are ``object_memory`` keys, forgotten when it leaves."""
 
     # -- small read helpers used across the rules ------------------------------------------
     @property

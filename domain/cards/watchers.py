@@ -31,10 +31,16 @@ from typing import Any
 from domain import events as ev
 from domain.cards.behaviour import TriggerSpec, TriggerWatcher
 from domain.cards.model import Card
-from domain.state import GameState, Permanent
+from domain.state import GameState, Permanent, object_memory
 
 #: permanent, state before, event, state after -> one params mapping per trigger.
 When = Callable[[Permanent, GameState, ev.Event, GameState], Iterable[Mapping[str, Any]]]
+
+
+def done_key(permanent_id: str, effect: str) -> str:
+    """The ``turn_memory`` key recording that an ability's "do this only once each turn" action was
+    done this turn (CR 603.2i)."""
+    return object_memory("done", permanent_id, effect)
 
 
 def trigger(
@@ -44,23 +50,28 @@ def trigger(
     *,
     needs: tuple[str, ...] = (),
     once_each_turn: bool = False,
+    do_once_each_turn: bool = False,
     leaves: bool = False,
 ) -> TriggerWatcher:
     """A watcher: ``text`` describes the ability on the stack (prefixed with the card's name),
     ``effect`` names its resolution routine, ``needs`` the choices ``resolve`` must carry.
-    ``once_each_turn``: "This ability triggers only once each turn". ``leaves``: a
-    leaves-the-battlefield ability, which triggers from a permanent no longer there (603.10a);
-    every other ability triggers only while its permanent is on the battlefield."""
+    ``once_each_turn``: "This ability triggers only once each turn". ``do_once_each_turn``:
+    "Do this only once each turn": once its controller has done it this turn, the ability no
+    longer triggers that turn (CR 603.2i); the routine records the doing (``done_key``).
+    ``leaves``: a leaves-the-battlefield ability, which triggers from a permanent no longer there
+    (603.10a); every other ability triggers only while its permanent is on the battlefield."""
 
     def watch(perm: Permanent, before: GameState, event: ev.Event, after: GameState) -> Iterator[TriggerSpec]:
         if not leaves and perm.id not in after.battlefield:
+            return
+        if do_once_each_turn and done_key(perm.id, effect) in after.turn_memory:
             return
         for found in when(perm, before, event, after):
             params = dict(found)
             if needs:
                 params["needs"] = list(needs)
             if once_each_turn:
-                params["once_per_turn"] = f"once:{perm.id}:{effect}"
+                params["once_per_turn"] = object_memory("once", perm.id, effect)
             yield TriggerSpec(
                 controller=perm.controller,
                 source=perm.id,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain import events as ev
 from domain.fold.shared import cards, seq_after, set_permanent, set_player, without
 from domain.fold.table import FOLDS
-from domain.state import GameState, Permanent, replace
+from domain.state import GameState, Permanent, forget_object, replace
 
 
 @FOLDS.on(ev.CardsMilled)
@@ -99,7 +99,8 @@ def _permanent_left(state: GameState, e: ev.PermanentLeft) -> GameState:
     perm = state.battlefield[e.permanent]
     battlefield = dict(state.battlefield)
     del battlefield[perm.id]
-    state = replace(state, battlefield=battlefield)
+    # 400.7: what comes back is a new object; its "once each turn" memories don't carry over.
+    state = replace(state, battlefield=battlefield, turn_memory=forget_object(state.turn_memory, perm.id))
     if perm.token or e.to == "none":
         return state  # 111.7: a token that leaves the battlefield ceases to exist
     owner = state.players[perm.owner]

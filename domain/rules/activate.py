@@ -18,7 +18,7 @@ from domain.rules.life import pay_life
 from domain.rules.replacements import counters_to_place
 from domain.rules.stack import settle
 from domain.rules.zones import leave_battlefield
-from domain.state import GameState, Permanent, StackObject
+from domain.state import GameState, Permanent, StackObject, object_memory
 
 #: Intrinsic mana abilities of the basic land types (CR 305.6).
 BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
@@ -103,7 +103,7 @@ def _check_sacrifice(state: GameState, player_id: str, ids: tuple[str, ...], art
 
 def loyalty_key(perm: Permanent) -> str:
     """``turn_memory`` key: a loyalty ability of this permanent was activated this turn (606.3)."""
-    return f"loyalty:{perm.id}"
+    return object_memory("loyalty", perm.id)
 
 
 def _check_loyalty(state: GameState, player_id: str, perm: Permanent, cost: int) -> None:

@@ -75,3 +75,17 @@ def test_loyalty_abilities_sorcery_speed_once_per_turn() -> None:
         battlefield=[permanent("ajani", AJANI, counters={"loyalty": 4})],
     )
     combat.refused({"type": "activate", "player": "P1", "permanent": "ajani", "ability": 0}, "wrong_timing")
+
+
+def test_a_returned_planeswalker_is_a_new_object_for_the_once_per_turn_rule() -> None:
+    """Only one loyalty ability of a permanent per turn (CR 606.3), but a planeswalker that left
+    and came back is a new object (CR 400.7), even reported under the same id: it may activate
+    one again that turn."""
+    game = _game()
+    game.activate("P1", "ajani", 0)
+    game.resolve()
+    game.refused({"type": "activate", "player": "P1", "permanent": "ajani", "ability": 0}, "already_activated")
+    game.act({"type": "move", "permanent": "ajani", "to": "hand"})
+    game.enter(AJANI, id="ajani", counters={"loyalty": 4})
+    game.activate("P1", "ajani", 0)
+    assert game.counters("ajani") == {"loyalty": 5}

@@ -35,21 +35,46 @@ def test_may_create_that_many_zombie_mutants() -> None:
 
 
 def test_do_this_only_once_each_turn() -> None:
-    """ "Do this only once each turn." The ability still triggers on a second mill, but once
-    tokens were created this turn it does nothing; a new turn allows it again."""
+    """ "Do this only once each turn." Once tokens were created this turn, the ability doesn't
+    trigger again that turn (CR 603.2i); a new turn allows it again."""
     game = _game()
     game.mill("P1", 2)
     game.resolve(may=True)
     game.mill("P2", 1)
-    assert len(game.stack()) == 1
-    events = game.resolve(may=True)
-    assert "already" in events[-1].data["note"]
+    assert game.stack() == []
     assert len(game.on_battlefield("Zombie Mutant")) == 2
     game.advance("next_turn")  # P2's turn: the limit starts over
     game.advance("upkeep")
     game.mill("P2", 1)
     game.resolve(may=True)
     assert len(game.on_battlefield("Zombie Mutant")) == 3
+
+
+def test_two_triggers_waiting_at_once_do_it_once() -> None:
+    """Two mills before either trigger resolves: both triggered (nothing was done yet), but the
+    action is done only once that turn (CR 603.2i): the second does nothing."""
+    game = _game()
+    game.mill("P1", 1)
+    game.mill("P1", 1)
+    assert len(game.stack()) == 2
+    game.resolve(may=True)
+    events = game.resolve(may=True)
+    assert "CR 603.2i" in events[-1].data["note"]
+    assert len(game.on_battlefield("Zombie Mutant")) == 1
+
+
+def test_a_new_object_with_the_same_id_remembers_nothing() -> None:
+    """A permanent that leaves the battlefield and comes back is a new object (CR 400.7), even
+    when the report gives it the same id: its "do this only once each turn" starts over."""
+    game = _game()
+    game.mill("P1", 1)
+    game.resolve(may=True)
+    game.act({"type": "move", "permanent": "beast", "to": "hand"})
+    game.enter(BEAST, id="beast")
+    game.mill("P1", 1)
+    assert len(game.stack()) == 1
+    game.resolve(may=True)
+    assert len(game.on_battlefield("Zombie Mutant")) == 2
 
 
 def test_declining_keeps_the_option_open() -> None:

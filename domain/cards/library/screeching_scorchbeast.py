@@ -8,9 +8,10 @@ Oracle text (catalog.json):
 - "Whenever one or more nonland cards are milled, you may create that many 2/2 black Zombie
   Mutant creature tokens. Do this only once each turn." Automated: triggers once per mill event
   with a nonland card (ruling 2024-03-08: several players milling at once trigger it once);
-  ``choices.may`` on resolution. "Do this only once each turn" limits creating the tokens, not
-  the trigger: once tokens were created this turn, later triggers do nothing; declining leaves
-  the option open. The use is recorded on the resolution (``remember``, ``turn_memory``).
+  ``choices.may`` on resolution. "Do this only once each turn" (CR 603.2i): once tokens were
+  created this turn, the ability no longer triggers that turn (and a second trigger already on
+  the stack does nothing); declining leaves the option open. The use is recorded on the
+  resolution (``remember``, ``turn_memory``).
   Doubling Season doubles the tokens.
 """
 
@@ -20,7 +21,7 @@ from domain.builder import Builder
 from domain.cards.behaviour import Behaviour, register
 from domain.cards.helpers import each_player, players_get
 from domain.cards.tokens import ZOMBIE_MUTANT
-from domain.cards.watchers import nonland_cards_milled, self_attacks, trigger
+from domain.cards.watchers import done_key, nonland_cards_milled, self_attacks, trigger
 from domain.commands import Choices
 from domain.rules.effects import Resolution, effect
 from domain.rules.zones import create_tokens
@@ -37,9 +38,10 @@ def _rad(b: Builder, obj: StackObject, choices: Choices) -> str | None:
 
 @effect("scorchbeast.tokens")
 def _tokens(b: Builder, obj: StackObject, choices: Choices) -> Resolution | str | None:
-    key = f"done:{obj.source}:scorchbeast.tokens"
+    key = done_key(str(obj.source), "scorchbeast.tokens")
     if key in b.state.turn_memory:
-        return "does nothing: the tokens were already created this turn (do this only once each turn)"
+        # Two triggers on the stack at once: the first to create tokens used the turn's once.
+        return "does nothing: the tokens were already created this turn (do this only once each turn, CR 603.2i)"
     if not choices.may:
         return "chose not to create tokens"
     x = int(obj.params["x"])
@@ -59,6 +61,7 @@ register(
                 "scorchbeast.tokens",
                 "you may create that many 2/2 black Zombie Mutant tokens (only once each turn)",
                 needs=("may",),
+                do_once_each_turn=True,
             ),
         ),
     )
