@@ -183,6 +183,9 @@ class Permanent:
     """Power change from "gets +N/+N until end of turn" effects (layer 7c); ends at cleanup (514.2)."""
     toughness_until_eot: int = 0
     """Toughness change from "until end of turn" effects (layer 7c); ends at cleanup (514.2)."""
+    controller_before_effects: str | None = None
+    """Who controlled it before control-changing effects gave it to ``controller`` (``None``: no
+    such effect applies). Those effects end when that player leaves the game (CR 800.4a)."""
 
     def to_json(self) -> dict[str, Any]:
         """The permanent as events record it (``PermanentEntered.permanent``, ``last_known``)."""
@@ -203,6 +206,8 @@ class Permanent:
             out["power_until_eot"] = self.power_until_eot
         if self.toughness_until_eot:
             out["toughness_until_eot"] = self.toughness_until_eot
+        if self.controller_before_effects is not None:
+            out["controller_before_effects"] = self.controller_before_effects
         return out
 
     @staticmethod
@@ -220,6 +225,7 @@ class Permanent:
             attached_to=raw.get("attached_to"),
             power_until_eot=int(raw.get("power_until_eot", 0)),
             toughness_until_eot=int(raw.get("toughness_until_eot", 0)),
+            controller_before_effects=raw.get("controller_before_effects"),
         )
 
     @property

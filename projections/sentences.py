@@ -169,6 +169,8 @@ def _untapped(e: ev.PermanentUntapped) -> str:
 
 @SENTENCES.on(ev.ControlChanged)
 def _control_changed(e: ev.ControlChanged) -> str:
+    if e.ends_effects:
+        return f"control of {e.permanent} returns to {e.controller}"
     return f"{e.controller} gains control of {e.permanent}"
 
 

@@ -58,7 +58,12 @@ class ControlChanged(DomainEvent):
 
     permanent: str = doc("Its id.")
     controller: str = doc("The new controller.")
-    cause: str = doc("The card that changed it.")
+    cause: str = doc("The card that changed it, or why control returned.")
+    ends_effects: bool = optional(
+        "True when control returns because the effects that gave it away ended: their player left "
+        "the game (CR 800.4a).",
+        False,
+    )
 
 
 @event_type("PowerToughnessModified")

@@ -135,7 +135,14 @@ def _untapped(state: GameState, e: ev.PermanentUntapped) -> GameState:
 def _control_changed(state: GameState, e: ev.ControlChanged) -> GameState:
     """A new controller; the permanent hasn't been under it since their turn began (302.6)."""
     perm = state.battlefield[e.permanent]
-    return set_permanent(state, replace(perm, controller=e.controller, controlled_since_turn_began=False))
+    before = None if e.ends_effects else (perm.controller_before_effects or perm.controller)
+    changed = replace(
+        perm,
+        controller=e.controller,
+        controlled_since_turn_began=False,
+        controller_before_effects=None if before == e.controller else before,
+    )
+    return set_permanent(state, changed)
 
 
 @FOLDS.on(ev.PowerToughnessModified)

@@ -53,15 +53,29 @@ def team_losses(state: GameState, team: Team) -> list[tuple[str, str]]:
     return found
 
 
+def _in_game(state: GameState, player_id: str | None) -> bool:
+    return player_id is not None and player_id in state.players and not state.players[player_id].lost
+
+
 def leave_game(b: Builder, player_id: str) -> None:
     """A player who lost or conceded leaves a game that goes on (CR 800.4a): the objects they own
-    leave the game, then the objects they control on the stack cease to exist, then the objects
-    they still control are exiled. Nothing is done when the game is over anyway (two sides)."""
+    leave the game and the effects giving them control of other objects end, then the objects they
+    control on the stack cease to exist, then the objects they still control are exiled. Nothing
+    is done when the game is over anyway (two sides)."""
     if b.state.variant == "two_headed_giant" or sides_left(b.state) <= 1:
         return  # 810.8a: a 2HG team loses as one; with one side left the game is over
     for perm in list(b.state.battlefield.values()):
         if perm.owner == player_id:
             leave_battlefield(b, perm.id, "none", "owner left the game", "CR 800.4a")
+    # Effects that gave them control of others' permanents end: each returns to the player who
+    # controlled it before those effects (an exchange of control gives it back).
+    for perm in list(b.state.battlefield.values()):
+        back_to = perm.controller_before_effects
+        if perm.controller == player_id and back_to not in (None, player_id) and _in_game(b.state, back_to):
+            ended = ev.ControlChanged(
+                permanent=perm.id, controller=str(back_to), cause="its controller left the game", ends_effects=True
+            )
+            b.emit(ended, "CR 800.4a")
     for obj in list(b.state.stack):
         if obj.controller == player_id:
             b.emit(ev.StackObjectCountered(id=obj.id, reason="controller left the game"), "CR 800.4a")

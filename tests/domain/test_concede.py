@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import IllegalAction
-from domain.events import GAME_ENDED, NOTE_ADDED, PERMANENT_LEFT, PLAYER_LOST, STACK_OBJECT_COUNTERED, TEAM_LOST
+from domain.events import (
+    CONTROL_CHANGED,
+    GAME_ENDED,
+    NOTE_ADDED,
+    PERMANENT_LEFT,
+    PLAYER_LOST,
+    STACK_OBJECT_COUNTERED,
+    TEAM_LOST,
+)
 from tests.domain.helpers import BEARS, BOLT, GOLEM, multiplayer, of_type, one, perm, two_headed_giant, two_player
 
 
@@ -143,3 +151,34 @@ def test_cr_800_4d_the_waiting_triggers_of_a_player_who_left_are_gone() -> None:
     assert game.state.pending == () and game.state.stack == ()
     game.act("lose_life", player="P2", amount=1)  # no longer blocked by triggers_pending
     assert game.life("P2") == 19
+
+
+def test_cr_800_4a_control_effects_of_the_leaving_player_end_before_the_exile() -> None:
+    """An exchange of control (Switcheroo) gave P3 P1's creature and P1 P3's; when P3 leaves, the
+    effects giving P3 control end first: P1's creature goes back to P1 instead of being exiled,
+    and P3's own creature leaves the game with its owner (CR 800.4a)."""
+    game = multiplayer(
+        3,
+        players={"P1": {"hand": ["Switcheroo"]}},
+        battlefield=[perm("bears", BEARS, controller="P1"), perm("golem", GOLEM, controller="P3")],
+    )
+    game.act("cast", player="P1", card="Switcheroo", targets=[{"permanent": "bears"}, {"permanent": "golem"}])
+    game.act("resolve")
+    assert (game.state.battlefield["bears"].controller, game.state.battlefield["golem"].controller) == ("P3", "P1")
+    events = game.act("concede", player="P3")
+    returned = one(events, CONTROL_CHANGED)
+    assert (returned.data["permanent"], returned.data["controller"], returned.rule) == ("bears", "P1", "CR 800.4a")
+    assert game.state.battlefield["bears"].controller == "P1"
+    assert game.state.battlefield["bears"].controller_before_effects is None
+    assert "golem" not in game.state.battlefield  # owned by P3: it left the game with them
+    assert [e.data["permanent"] for e in of_type(events, PERMANENT_LEFT)] == ["golem"]
+    assert game.state.players["P1"].exile == ()
+
+
+def test_cr_800_4a_a_permanent_under_a_leaving_players_control_without_an_effect_is_exiled() -> None:
+    """A permanent that simply entered under P3's control (no control-changing effect) is one P3
+    still controls when the effects end: it is exiled (CR 800.4a)."""
+    game = multiplayer(3, battlefield=[perm("golem", GOLEM, controller="P3", owner="P1")])
+    events = game.act("concede", player="P3")
+    assert of_type(events, CONTROL_CHANGED) == []
+    assert one(events, PERMANENT_LEFT).data["to"] == "exile"
