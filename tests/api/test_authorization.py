@@ -1,4 +1,4 @@
-"""Authorization matrix (API.md, Authentication and roles): every role against every endpoint."""
+"""Authorization matrix (docs/api.md, Authentication and roles): every role against every endpoint."""
 
 from __future__ import annotations
 
