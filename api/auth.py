@@ -61,7 +61,9 @@ def authenticate(request: Request) -> Principal | None:
         return Principal(name="admin", role="admin")
     info = request.app.state.service.lookup_token(token)
     if info is None:
-        raise ApiError(401, "invalid_token", "the bearer token is not known", {"WWW-Authenticate": "Bearer"})
+        # The usual cause is a token made (mtg-ledger token create) against another store.
+        detail = "the bearer token is not known to this server's store; a token works only where it was made"
+        raise ApiError(401, "invalid_token", detail, {"WWW-Authenticate": "Bearer"})
     return Principal(name=info.name, role=info.role, game_id=info.game_id, player_id=info.player_id)
 
 
