@@ -6,7 +6,11 @@ SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+# Two installs: `make run` needs only what serving needs (the project's dependencies); test,
+# lint, soak and bench also need the `dev` extra (pytest, Hypothesis, ruff, mypy, Playwright,
+# schemathesis). Both use the same pins.
+RUN_STAMP := $(VENV)/.installed-run
+DEV_STAMP := $(VENV)/.installed-dev
 PYTEST_ARGS ?=
 
 # Type-checked trees (pyproject [tool.mypy] files), less any that has no Python file yet:
@@ -14,37 +18,46 @@ PYTEST_ARGS ?=
 MYPY_TREES := domain projections api bench
 MYPY_TARGETS := $(foreach d,$(MYPY_TREES),$(if $(shell find $(d) -name '*.py' -print -quit 2>/dev/null),$(d)))
 
-.PHONY: install run test lint bench soak clean browser-deps
+.PHONY: install install-run run test lint bench soak clean browser-deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 # Reinstall when the project metadata or the pins change, and when a top-level package
 # appears: the editable install maps each top-level package it saw when it ran.
-$(STAMP): pyproject.toml constraints.txt $(wildcard */__init__.py) | $(BIN)/python
-	$(BIN)/pip install -c constraints.txt -e '.[dev]'
+INSTALL_INPUTS := pyproject.toml constraints.txt $(wildcard */__init__.py)
+
+$(RUN_STAMP): $(INSTALL_INPUTS) | $(BIN)/python
+	$(BIN)/pip install -c constraints.txt -e .
 	touch $@
 
-install: $(STAMP)
+# The dev install holds the runtime one too, so it also satisfies `make run`.
+$(DEV_STAMP): $(INSTALL_INPUTS) | $(BIN)/python
+	$(BIN)/pip install -c constraints.txt -e '.[dev]'
+	touch $@ $(RUN_STAMP)
 
-run: $(STAMP)
+install: $(DEV_STAMP)
+
+install-run: $(RUN_STAMP)
+
+run: $(RUN_STAMP)
 	$(BIN)/mtg-ledger serve
 
-test: $(STAMP)
+test: $(DEV_STAMP)
 	$(BIN)/pytest -m "not slow" $(PYTEST_ARGS)
 
-lint: $(STAMP)
+lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy $(MYPY_TARGETS)
 
-bench: $(STAMP)
+bench: $(DEV_STAMP)
 	@if [ -f bench/run_all.py ]; then \
 		$(BIN)/python bench/run_all.py; \
 	else \
 		echo "no bench/run_all.py yet: nothing to run"; \
 	fi
 
-soak: $(STAMP)
+soak: $(DEV_STAMP)
 	$(BIN)/pytest -m slow $(PYTEST_ARGS)
 
 # Debian's Chromium and ChromeDriver for the browser tests (never a downloaded browser).

@@ -70,6 +70,8 @@ def bootstrap_admin(settings: Settings, service: LedgerService) -> str | None:
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     settings: Settings = app.state.settings
+    # Each worker says which store it serves: a token made in another store is invalid here.
+    log.info("MTG Ledger serving store: %s", settings.store_description)
     service = build_service(settings)
     app.state.service = service
     app.state.catalog = service.catalog

@@ -1,4 +1,4 @@
-"""Authentication and roles (API.md, Conventions).
+"""Authentication and roles (docs/api.md, Authentication and roles).
 
 Roles form a ladder: ``spectator < player < scorekeeper < judge < admin``; "scorekeeper+" means
 scorekeeper, judge or admin. A ``player`` token is bound to one game and one player and may act
@@ -61,7 +61,9 @@ def authenticate(request: Request) -> Principal | None:
         return Principal(name="admin", role="admin")
     info = request.app.state.service.lookup_token(token)
     if info is None:
-        raise ApiError(401, "invalid_token", "the bearer token is not known", {"WWW-Authenticate": "Bearer"})
+        # The usual cause is a token made (mtg-ledger token create) against another store.
+        detail = "the bearer token is not known to this server's store; a token works only where it was made"
+        raise ApiError(401, "invalid_token", detail, {"WWW-Authenticate": "Bearer"})
     return Principal(name=info.name, role=info.role, game_id=info.game_id, player_id=info.player_id)
 
 
@@ -96,7 +98,7 @@ async def require_async(request: Request, role: Role) -> Principal:
 
 
 def check_player_action(principal: Principal, game_id: str, body: Any, state: Any) -> None:
-    """A player token acts only in its own game, only as its own player (API.md, Roles)."""
+    """A player token acts only in its own game, only as its own player (docs/api.md, Authentication and roles)."""
     if principal.role != "player":
         return
     if principal.game_id != game_id:
@@ -116,7 +118,7 @@ def check_player_action(principal: Principal, game_id: str, body: Any, state: An
     if kind == "enter" and body.get("controller") != me:
         raise ApiError(403, "not_your_player", f"this token acts as {me!r}, not {body.get('controller')!r}")
     # Decisions that belong to one player (CR 117, 601.2, 603.3b, 608.2): a player token may make
-    # only its own; otherwise it is not that player's priority or choice (422, API.md).
+    # only its own; otherwise it is not that player's priority or choice (422, docs/api.md).
     if kind == "order_triggers" and state.pending:
         side = state.pending[0].controller
         if side not in (me, state.players[me].team if me in state.players else None):

@@ -3,21 +3,47 @@
 Each subcommand is a function ``(args, settings) -> exit status`` registered in ``build_parser``
 with ``set_defaults(handler=...)``; adding one (``verify``, ``export``, ``import``, ``token``,
 ``cards``) means adding a parser and a handler.
+
+Every command that opens the event store first says which one on stderr (``store: sqlite
+/abs/path`` or the PostgreSQL URL without its password): a token made in one store is unknown to
+a server on another. A bad argument, a file that cannot be read or written, a store that cannot
+be opened and a refusal by the ledger are one line on stderr and exit status 2, never a
+traceback; a traceback means a bug.
 """
 
 import argparse
+import copy
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, NoReturn
 
 import uvicorn
+from eventsourcing.persistence import PersistenceError
 from pydantic import ValidationError
 
 from api.settings import Settings
-from domain.errors import GameError
+from domain.errors import GameError, NotFound
+from projections.database_url import without_password
 from projections.service import Actor, LedgerService
+
+USAGE_ERROR = 2
+"""Exit status of every one-line error (argparse's own for bad arguments)."""
+
+
+class CliError(Exception):
+    """What the user must fix (an argument, a file, the store's URL): printed on one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with its error on one line (usage stays behind ``--help``)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(USAGE_ERROR, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
 
 Handler = Callable[[argparse.Namespace, Settings], int]
 """A subcommand: takes the parsed arguments and the settings, returns the exit status."""
@@ -27,65 +53,120 @@ def _url_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
+def _uvicorn_log_config() -> dict[str, Any]:
+    """uvicorn's logging, with the ``mtg_ledger`` loggers on its console handler: each worker
+    then logs which store it serves (``api.app``), and the API's unexpected errors show up."""
+    config = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
+    config["loggers"]["mtg_ledger"] = {"handlers": ["default"], "level": "INFO", "propagate": False}
+    return config
+
+
 def serve(args: argparse.Namespace, settings: Settings) -> int:
     """Serve the HTTP API with uvicorn, on the host, port and workers from the settings.
 
     Tables are created (and the bootstrap admin token made) once, here, before any worker
     starts; the workers then start with table creation off, so they never race (DESIGN.md).
     """
-    from api.app import bootstrap_admin, build_service
+    from api.app import bootstrap_admin
 
     host: str = args.host or settings.host
     port: int = args.port or settings.port
     workers: int = args.workers or settings.workers
-    service = build_service(settings, create_tables=True)
-    try:
+    with _opened(settings) as service:
         generated = bootstrap_admin(settings, service)
-    finally:
-        service.close()
-    sqlite_path = settings.sqlite_path
-    where = f"SQLite at {sqlite_path}" if sqlite_path is not None else settings.store
     base = f"http://{_url_host(host)}:{port}"
-    print(f"MTG Ledger serving on {base} (store: {where}, workers: {workers})")
+    print(f"MTG Ledger serving on {base} (store: {settings.store_description}, workers: {workers})")
     print(f"  web page: {base}/   API docs: {base}/docs   health: {base}/v1/health")
     if generated is not None:
         print(f"  bootstrap admin token (shown once, only its hash is stored): {generated}")
+    sys.stdout.flush()
     os.environ["MTG_LEDGER_CREATE_TABLES"] = "0"
-    uvicorn.run("api.app:create_app", factory=True, host=host, port=port, workers=workers)
+    uvicorn.run(
+        "api.app:create_app",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_config=_uvicorn_log_config(),
+    )
     return 0
 
 
-def _service(settings: Settings) -> LedgerService:
+@contextmanager
+def _opened(settings: Settings) -> Iterator[LedgerService]:
+    """The event store, named on stderr first; a store that cannot be opened is a ``CliError``."""
     from api.app import build_service
 
-    return build_service(settings, create_tables=True)
+    where = settings.store_description
+    print(f"store: {where}", file=sys.stderr, flush=True)
+    try:
+        service = build_service(settings, create_tables=True)
+    except (PersistenceError, OSError, ValueError) as err:
+        # The URL's own messages quote it whole; never echo its password.
+        reason = _first_line(err).replace(settings.database_url, without_password(settings.database_url))
+        raise CliError(f"cannot open the store {where}: {reason}") from err
+    try:
+        yield service
+    finally:
+        service.close()
+
+
+def _first_line(err: BaseException) -> str:
+    text = str(err).strip() or type(err).__name__
+    return text.splitlines()[0]
+
+
+def _read_lines(name: str) -> list[str]:
+    """The lines of a UTF-8 text file (an export); unreadable is a ``CliError``."""
+    try:
+        return Path(name).read_text(encoding="utf-8").splitlines()
+    except OSError as err:
+        raise CliError(f"cannot read {name}: {err.strerror or _first_line(err)}") from err
+    except UnicodeDecodeError as err:
+        raise CliError(f"cannot read {name}: not UTF-8 text ({err.reason} at byte {err.start})") from err
 
 
 def token_create(args: argparse.Namespace, settings: Settings) -> int:
-    """Create a token and print its secret once."""
-    service = _service(settings)
-    try:
+    """Create a token and print its secret once (on stdout, alone, for scripts)."""
+    bound = args.game is not None or args.player is not None
+    if args.role == "player" and (args.game is None or args.player is None):
+        raise CliError("a player token needs --game GAME and --player PLAYER")
+    if args.role != "player" and bound:
+        raise CliError(f"--game and --player bind only player tokens, not --role {args.role}")
+    with _opened(settings) as service:
+        if args.role == "player":
+            _check_player(service, settings, args.game, args.player)
         secret = service.create_token(args.name, args.role, args.game, args.player)
-    finally:
-        service.close()
     print(secret)
     return 0
+
+
+def _check_player(service: LedgerService, settings: Settings, game: str, player: str) -> None:
+    """A player token for a game this store does not hold would be refused by every server that
+    uses this store: most likely the server runs on another one."""
+    try:
+        _, state = service.state_at(game)
+    except NotFound as err:
+        raise CliError(
+            f"no game {game!r} in {settings.store_description}; "
+            "is the server using another store (MTG_LEDGER_DATABASE_URL)?"
+        ) from err
+    if player not in state.players:
+        raise CliError(f"game {game!r} has no player {player!r}; its players: {', '.join(state.players)}")
 
 
 def verify(args: argparse.Namespace, settings: Settings) -> int:
     """Verify a stored game's hash chain, or an export file (chain and rules replay)."""
     path = Path(args.target)
-    service = _service(settings)
-    try:
-        if path.exists():
-            report = service.verify_export(path.read_text(encoding="utf-8").splitlines())
+    lines = _read_lines(args.target) if path.exists() else None
+    with _opened(settings) as service:
+        if lines is not None:
+            report = service.verify_export(lines)
         else:
-            report = service.verify(args.target)
-    except GameError as err:
-        print(f"mtg-ledger verify: {err.message} ({err.code})", file=sys.stderr)
-        return 2
-    finally:
-        service.close()
+            try:
+                report = service.verify(args.target)
+            except NotFound as err:
+                raise CliError(f"{args.target!r} is neither a file nor a game in this store") from err
     print(
         json.dumps(
             {
@@ -100,34 +181,31 @@ def verify(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def export(args: argparse.Namespace, settings: Settings) -> int:
-    service = _service(settings)
-    try:
-        out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout  # noqa: SIM115
+    """Write a game's NDJSON export to stdout or ``--output``."""
+    with _opened(settings) as service:
+        # Before the output is opened: an unknown game leaves no empty file behind.
+        lines = service.export(args.game)
+        if not args.output:
+            _write_lines(lines, sys.stdout)
+            return 0
         try:
-            for line in service.export(args.game):
-                out.write(line if line.endswith("\n") else line + "\n")
-        finally:
-            if args.output:
-                out.close()
-    except GameError as err:
-        print(f"mtg-ledger export: {err.message} ({err.code})", file=sys.stderr)
-        return 2
-    finally:
-        service.close()
+            with open(args.output, "w", encoding="utf-8") as out:
+                _write_lines(lines, out)
+        except OSError as err:
+            raise CliError(f"cannot write {args.output}: {err.strerror or _first_line(err)}") from err
     return 0
 
 
+def _write_lines(lines: Iterator[str], out: Any) -> None:
+    for line in lines:
+        out.write(line if line.endswith("\n") else line + "\n")
+
+
 def import_(args: argparse.Namespace, settings: Settings) -> int:
-    service = _service(settings)
-    try:
-        result = service.import_game(
-            Path(args.file).read_text(encoding="utf-8").splitlines(), Actor("mtg-ledger import", "admin")
-        )
-    except GameError as err:
-        print(f"mtg-ledger import: {err.message} ({err.code})", file=sys.stderr)
-        return 2
-    finally:
-        service.close()
+    """Verify an export file and store its game."""
+    lines = _read_lines(args.file)
+    with _opened(settings) as service:
+        result = service.import_game(lines, Actor("mtg-ledger import", "admin"))
     print(json.dumps({"game_id": result.game_id, "version": result.version}))
     return 0
 
@@ -136,18 +214,20 @@ def cards_import(args: argparse.Namespace, settings: Settings) -> int:
     """Load Scryfall "oracle cards" bulk JSON into the catalog (no network)."""
     from api.catalog_store import import_scryfall
 
+    target = settings.imported_cards_path.resolve()
     try:
-        read, skipped = import_scryfall(Path(args.file), settings.imported_cards_path)
-    except (OSError, ValueError) as err:
-        print(f"mtg-ledger cards import: {err}", file=sys.stderr)
-        return 2
-    print(f"imported {read} card(s) into {settings.imported_cards_path} ({skipped} skipped)")
+        read, skipped = import_scryfall(Path(args.file), target)
+    except OSError as err:
+        raise CliError(f"{err.filename or args.file}: {err.strerror or _first_line(err)}") from err
+    except ValueError as err:  # not JSON, or not Scryfall's card list
+        raise CliError(f"{args.file}: {_first_line(err)}") from err
+    print(f"imported {read} card(s) into {target} ({skipped} skipped)")
     return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
     """Build the argument parser with one subparser per subcommand."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="mtg-ledger",
         description="Audited, event-sourced game-state server for Magic: The Gathering.",
     )
@@ -161,7 +241,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve_parser.add_argument("--host", help="bind address (default: MTG_LEDGER_HOST)")
     serve_parser.add_argument("--port", type=int, help="TCP port (default: MTG_LEDGER_PORT)")
     serve_parser.add_argument("--workers", type=int, help="uvicorn worker processes (default: MTG_LEDGER_WORKERS)")
-    serve_parser.set_defaults(handler=serve)
+    serve_parser.set_defaults(handler=serve, prog=serve_parser.prog)
 
     token = commands.add_parser("token", help="manage API tokens").add_subparsers(dest="token_command", required=True)
     create = token.add_parser("create", help="create a token and print its secret once")
@@ -169,39 +249,59 @@ def build_parser() -> argparse.ArgumentParser:
     create.add_argument("--role", required=True, choices=["spectator", "player", "scorekeeper", "judge", "admin"])
     create.add_argument("--game", help="game id (player tokens)")
     create.add_argument("--player", help="player id (player tokens)")
-    create.set_defaults(handler=token_create)
+    create.set_defaults(handler=token_create, prog=create.prog)
 
     verify_parser = commands.add_parser("verify", help="verify a stored game or an export file")
     verify_parser.add_argument("target", metavar="GAME_OR_FILE")
-    verify_parser.set_defaults(handler=verify)
+    verify_parser.set_defaults(handler=verify, prog=verify_parser.prog)
 
     export_parser = commands.add_parser("export", help="export a game as NDJSON")
     export_parser.add_argument("game", metavar="GAME")
     export_parser.add_argument("-o", "--output", help="file to write (default: stdout)")
-    export_parser.set_defaults(handler=export)
+    export_parser.set_defaults(handler=export, prog=export_parser.prog)
 
     import_parser = commands.add_parser("import", help="import an exported NDJSON file")
     import_parser.add_argument("file", metavar="FILE")
-    import_parser.set_defaults(handler=import_)
+    import_parser.set_defaults(handler=import_, prog=import_parser.prog)
 
     cards = commands.add_parser("cards", help="card catalog").add_subparsers(dest="cards_command", required=True)
     cards_imp = cards.add_parser("import", help="load Scryfall oracle-cards bulk JSON into the catalog")
     cards_imp.add_argument("file", metavar="FILE")
-    cards_imp.set_defaults(handler=cards_import)
+    cards_imp.set_defaults(handler=cards_import, prog=cards_imp.prog)
 
     return parser
+
+
+def _settings_error(error: ValidationError) -> str:
+    """Pydantic's report on one line: ``MTG_LEDGER_PORT: Input should be ...; ...``."""
+    problems = []
+    for item in error.errors():
+        name = "MTG_LEDGER_" + "_".join(str(part) for part in item["loc"]).upper()
+        message = str(item["msg"])
+        if isinstance(item.get("input"), str) and item["input"]:
+            message = message.replace(item["input"], without_password(item["input"]))  # a URL's password
+        problems.append(f"{name}: {message}")
+    return "; ".join(problems)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``mtg-ledger`` console script."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    prog: str = args.prog
     try:
         settings = Settings()
     except ValidationError as error:
-        parser.exit(2, f"mtg-ledger: invalid settings (MTG_LEDGER_* or .env):\n{error}\n")
+        print(f"{prog}: invalid settings (environment or .env): {_settings_error(error)}", file=sys.stderr)
+        return USAGE_ERROR
     handler: Handler = args.handler
-    return handler(args, settings)
+    try:
+        return handler(args, settings)
+    except CliError as err:
+        print(f"{prog}: {err}", file=sys.stderr)
+    except GameError as err:
+        print(f"{prog}: {err.message} ({err.code})", file=sys.stderr)
+    return USAGE_ERROR
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 """What a response shows of the record, by role: known libraries and hands are for judges and
-admins only (API.md, State), so lower roles see those parts of events redacted."""
+admins only (docs/api.md, State), so lower roles see those parts of events redacted."""
 
 from __future__ import annotations
 

@@ -483,7 +483,7 @@ class PendingOrder(BaseModel):
 
 
 class State(_Open):
-    """The game state (API.md, State)."""
+    """The game state (docs/api.md, State)."""
 
     variant: str
     rules_edition: str

@@ -7,6 +7,8 @@ from urllib.parse import urlsplit
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from projections.database_url import describe_store
+
 Store = Literal["sqlite", "postgresql"]
 """The kinds of event store the server can run on."""
 
@@ -70,6 +72,11 @@ class Settings(BaseSettings):
     def store(self) -> Store:
         """The kind of event store ``database_url`` selects."""
         return store_of(self.database_url)
+
+    @property
+    def store_description(self) -> str:
+        """The store for people: ``sqlite /absolute/path`` or the PostgreSQL URL without its password."""
+        return describe_store(self.database_url)
 
     @property
     def imported_cards_path(self) -> Path:

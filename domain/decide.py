@@ -91,7 +91,7 @@ def _mill(b: Builder, cmd: c.Mill) -> None:
 
 
 def _draw(b: Builder, cmd: c.Draw) -> None:
-    """A reported draw from an unknown library names the drawn cards (API.md, Games); draws the
+    """A reported draw from an unknown library names the drawn cards (docs/api.md, Games); draws the
     server makes itself (the draw step, "draw a card" effects) add unknown cards to the hand."""
     player = lookup.player_in_game(b.state, cmd.player)
     unknown = min(cmd.count, player.library_size) - len(player.library)

@@ -1,4 +1,4 @@
-"""The state as the API shows it (``State`` in API.md): a pure function of ``GameState``."""
+"""The state as the API shows it (``State`` in docs/api.md): a pure function of ``GameState``."""
 
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Literal
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit, urlunsplit
 
 StoreKind = Literal["sqlite", "postgresql"]
 
@@ -50,6 +50,28 @@ def sqlite_path(database_url: str) -> Path:
             f"{database_url!r}: the ledger needs a database file (several connections and processes share it)"
         )
     return Path(path)
+
+
+def without_password(database_url: str) -> str:
+    """``database_url`` with the password left out of its user part, for messages and logs."""
+    parts = urlsplit(database_url)
+    if parts.password is None:
+        return database_url
+    userinfo, _, hostport = parts.netloc.rpartition("@")
+    user = userinfo.split(":", 1)[0]
+    return urlunsplit(parts._replace(netloc=f"{user}@{hostport}"))
+
+
+def describe_store(database_url: str) -> str:
+    """Which store a URL opens, for people: ``sqlite /absolute/path.sqlite3`` or ``postgresql
+    postgresql://user@host:5432/db`` (no password). A relative SQLite path depends on the working
+    directory, so it is shown resolved: two commands run from different directories show two files."""
+    if store_kind(database_url) == "postgresql":
+        return f"postgresql {without_password(database_url)}"
+    try:
+        return f"sqlite {sqlite_path(database_url).resolve()}"
+    except ValueError:  # not a file URL: library_environment refuses it when the store opens
+        return f"sqlite {database_url}"
 
 
 def _query(database_url: str) -> dict[str, str]:

@@ -1,7 +1,7 @@
 """Export files (NDJSON) and checking one before it is imported (docs/audit.md).
 
 An export is a header line ``{"format": "mtg-ledger/1", "game_id", "events", "head",
-"exported_at"}`` followed by one line per event in API.md's Event shape. Checking a file means:
+"exported_at"}`` followed by one line per event in docs/api.md's Event shape. Checking a file means:
 
 1. every line is a JSON object with the Event fields, versions 1, 2, ... in order;
 2. the hash chain recomputes: each ``prev_hash`` is the previous line's ``hash`` (64 zeros for

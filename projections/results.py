@@ -1,6 +1,6 @@
 """Values the ledger service returns: plain frozen dataclasses, free of the storage library.
 
-``RecordedEvent.to_json`` is exactly API.md's Event shape, so the HTTP layer, the export file and
+``RecordedEvent.to_json`` is exactly docs/api.md's Event shape, so the HTTP layer, the export file and
 the tests all speak one format.
 """
 
@@ -15,7 +15,7 @@ from domain.state import GameState
 
 @dataclass(frozen=True, slots=True)
 class Actor:
-    """Who reported an action: a token's name and role (API.md, Authentication)."""
+    """Who reported an action: a token's name and role (docs/api.md, Authentication and roles)."""
 
     name: str
     role: str
@@ -50,7 +50,7 @@ class RecordedEvent:
     """Undone by a live ``ActionsReverted`` (the event stays in the log)."""
 
     def to_json(self) -> dict[str, Any]:
-        """API.md's Event shape; ``rule`` is left out when there is none."""
+        """docs/api.md's Event shape; ``rule`` is left out when there is none."""
         out: dict[str, Any] = {
             "version": self.version,
             "type": self.type,
@@ -84,7 +84,7 @@ class ActionResult:
 
 @dataclass(frozen=True, slots=True)
 class VerifyReport:
-    """Outcome of recomputing a game's hash chain (API.md, verify)."""
+    """Outcome of recomputing a game's hash chain (docs/api.md, Undo, replay and audit)."""
 
     ok: bool
     events: int

@@ -403,7 +403,7 @@ class LedgerService:
         idempotency_key: str | None = None,
         request_fingerprint: str | None = None,
     ) -> ActionResult:
-        """Create a game from API.md's create body; the server picks ``g-<12 hex>`` if no id is
+        """Create a game from the create body (docs/api.md, Games); the server picks ``g-<12 hex>`` if no id is
         given. ``Conflict(game_exists)`` if the id is taken."""
         chosen = game_id is not None
         for _ in range(3):

@@ -1,4 +1,4 @@
-"""Tokens (admin) and the card catalog (API.md, Tokens and Cards)."""
+"""Tokens (admin) and the card catalog (docs/api.md, Tokens and Cards)."""
 
 from __future__ import annotations
 

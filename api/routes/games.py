@@ -1,4 +1,4 @@
-"""Games: create, list, state (live and at a version), actions and undo (API.md)."""
+"""Games: create, list, state (live and at a version), actions and undo (docs/api.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Authorization matrix (API.md, Authentication and roles): every role against every endpoint."""
+"""Authorization matrix (docs/api.md, Authentication and roles): every role against every endpoint."""
 
 from __future__ import annotations
 
@@ -155,6 +155,8 @@ def test_unknown_token_is_401(client: TestClient) -> None:
     response = client.get("/v1/games", headers={"Authorization": "Bearer nope"})
     assert response.status_code == 401
     assert response.json()["code"] == "invalid_token"
+    # The hint for the usual cause: a token made against another store (issue 10).
+    assert "store" in response.json()["detail"]
 
 
 def test_events_record_the_actor(client: TestClient, admin_headers: dict[str, str]) -> None:

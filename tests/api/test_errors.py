@@ -1,4 +1,4 @@
-"""Bad input gets problem+json with a stable code, and changes nothing (API.md, Conventions)."""
+"""Bad input gets problem+json with a stable code, and changes nothing (docs/api.md, Conventions)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""If-Match, Idempotency-Key and the SSE stream (API.md, Actions and Undo, replay and audit)."""
+"""If-Match, Idempotency-Key and the SSE stream (docs/api.md, Actions and Undo, replay and audit)."""
 
 from __future__ import annotations
 

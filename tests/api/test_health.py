@@ -1,4 +1,4 @@
-"""GET /v1/health (API.md, Running): no auth, says which store and which version."""
+"""GET /v1/health (docs/api.md, Running): no auth, says which store and which version."""
 
 from importlib.metadata import version
 

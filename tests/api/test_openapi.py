@@ -1,4 +1,4 @@
-"""The OpenAPI document (API.md: every endpoint appears with request and response schemas)."""
+"""The OpenAPI document (docs/api.md: every endpoint appears with request and response schemas)."""
 
 from __future__ import annotations
 

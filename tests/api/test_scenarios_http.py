@@ -1,4 +1,4 @@
-"""Every rules scenario over HTTP: the same files, through the app (API.md)."""
+"""Every rules scenario over HTTP: the same files, through the app (docs/api.md)."""
 
 from __future__ import annotations
 

@@ -61,11 +61,15 @@ class Game:
 
     def refused(self, body: dict[str, Any], code: str) -> GameError:
         """The action is refused with ``code`` and changes nothing."""
-        before = self.state
+        # ``act`` only rebinds ``self.state`` on success, so the object is always the same one;
+        # what a refusal could break is its contents: the state's mappings are plain dicts that a
+        # rule might write into before it refuses. Compare the content, and the fold of the record.
+        before = state_to_json(self.state)
         with pytest.raises(GameError) as info:
             self.act(body)
         assert info.value.code == code, f"expected {code!r}, got {info.value.code!r}: {info.value.message}"
-        assert self.state is before
+        assert state_to_json(self.state) == before, f"refused {body} changed the state"
+        assert state_to_json(fold(self.events)) == before, f"after refused {body} the record folds elsewhere"
         return info.value
 
     def resolve(self, **choices: Any) -> list[Event]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -167,3 +168,159 @@ def test_cards_import_reads_scryfall_oracle_cards_and_the_card_is_usable(
         left = [e for e in resolved["events"] if e["type"] == "PermanentLeft"]
         assert left and left[0]["rule"] == "CR 704.5f"
         assert [c["name"] for c in resolved["state"]["players"]["A"]["graveyard"]] == ["Walking Ballista"]
+
+
+# -- which store, and one-line errors (issue 10) ---------------------------------------------------
+
+
+def store_line(db: str) -> str:
+    return f"store: sqlite {Path(db.removeprefix('sqlite:///')).resolve()}"
+
+
+def one_line_error(capsys: pytest.CaptureFixture[str], prog: str) -> str:
+    """The command's error: one line on stderr (besides the ``store:`` line), never a traceback."""
+    err = capsys.readouterr().err
+    assert "Traceback" not in err, err
+    lines = [line for line in err.splitlines() if not line.startswith("store: ")]
+    assert len(lines) == 1 and lines[0].startswith(f"{prog}: "), err
+    return lines[0]
+
+
+def test_every_command_that_opens_the_store_names_it_on_stderr(
+    db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "named.ndjson"
+    other = tmp_path / "other.sqlite3"
+    for argv in (
+        ["token", "create", "--name", "Jane", "--role", "judge"],
+        ["export", "cli-game", "-o", str(out)],
+        ["verify", "cli-game"],
+        ["verify", str(out)],
+    ):
+        assert main(argv) == 0, argv
+        err = capsys.readouterr().err
+        assert err.splitlines()[0] == store_line(db), (argv, err)
+    # The store that a relative SQLite path names depends on the working directory: shown resolved.
+    monkeypatch.setenv("MTG_LEDGER_DATABASE_URL", "sqlite:///other.sqlite3")  # the cwd is tmp_path
+    assert main(["import", str(out)]) == 0
+    assert capsys.readouterr().err.splitlines()[0] == f"store: sqlite {other.resolve()}"
+
+
+def test_token_create_output_is_the_secret_alone(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Scripts read the secret from stdout: the store line goes to stderr."""
+    assert main(["token", "create", "--name", "Jane", "--role", "judge"]) == 0
+    out = capsys.readouterr().out
+    assert len(out.splitlines()) == 1 and " " not in out.strip()
+
+
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [
+        (["--role", "player"], "a player token needs --game GAME and --player PLAYER"),
+        (["--role", "player", "--game", "cli-game"], "a player token needs --game GAME and --player PLAYER"),
+        (["--role", "player", "--player", "P1"], "a player token needs --game GAME and --player PLAYER"),
+        (["--role", "judge", "--game", "cli-game"], "--game and --player bind only player tokens, not --role judge"),
+    ],
+)
+def test_token_create_with_a_wrong_combination_is_one_line_and_stores_nothing(
+    db: str, options: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["token", "create", "--name", "Alice", *options]) == 2
+    assert one_line_error(capsys, "mtg-ledger token create") == f"mtg-ledger token create: {says}"
+    with LedgerService(db) as service:
+        assert not service.has_admin()  # nothing stored (no token of any role was made)
+
+
+def test_player_token_for_a_game_or_player_this_store_lacks_is_refused_with_a_hint(
+    db: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    base = ["token", "create", "--name", "Alice", "--role", "player", "--player", "P1"]
+    assert main([*base, "--game", "no-such-game"]) == 2
+    error = one_line_error(capsys, "mtg-ledger token create")
+    assert "no game 'no-such-game' in sqlite " in error and "MTG_LEDGER_DATABASE_URL" in error, error
+    assert main(["token", "create", "--name", "Alice", "--role", "player", "--game", "cli-game", "--player", "P9"]) == 2
+    error = one_line_error(capsys, "mtg-ledger token create")
+    assert error.endswith("game 'cli-game' has no player 'P9'; its players: P1, P2"), error
+    assert main([*base, "--game", "cli-game"]) == 0  # the right game and player
+
+
+def test_missing_or_unknown_arguments_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv, prog in (
+        (["token", "create", "--role", "judge"], "mtg-ledger token create"),
+        (["token", "create", "--name", "x", "--role", "wizard"], "mtg-ledger token create"),
+        (["frobnicate"], "mtg-ledger"),
+        (["export"], "mtg-ledger export"),
+    ):
+        with pytest.raises(SystemExit) as exited:
+            main(argv)
+        assert exited.value.code == 2, argv
+        assert f"(see {prog} --help)" in one_line_error(capsys, prog)
+
+
+def test_unreadable_files_are_one_line(db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    binary = tmp_path / "binary.ndjson"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    for argv, prog, says in (
+        (["import", str(tmp_path / "missing.ndjson")], "mtg-ledger import", "No such file or directory"),
+        (["import", str(tmp_path)], "mtg-ledger import", "Is a directory"),
+        (["import", str(binary)], "mtg-ledger import", "not UTF-8 text"),
+        (["verify", str(tmp_path)], "mtg-ledger verify", "Is a directory"),
+        (["verify", "no-such-game"], "mtg-ledger verify", "neither a file nor a game"),
+        (["cards", "import", str(tmp_path / "missing.json")], "mtg-ledger cards import", "No such file or directory"),
+        (["cards", "import", str(binary)], "mtg-ledger cards import", str(binary)),
+    ):
+        assert main(argv) == 2, argv
+        assert says in one_line_error(capsys, prog), argv
+
+
+def test_export_errors_are_one_line_and_leave_no_file(
+    db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["export", "cli-game", "-o", str(tmp_path / "no-dir" / "x.ndjson")]) == 2
+    assert "cannot write" in one_line_error(capsys, "mtg-ledger export")
+    out = tmp_path / "unknown.ndjson"
+    assert main(["export", "no-such-game", "-o", str(out)]) == 2
+    assert one_line_error(capsys, "mtg-ledger export").endswith("unknown game 'no-such-game' (unknown_game)")
+    assert not out.exists()
+
+
+def test_bad_settings_and_an_unopenable_store_are_one_line_without_the_password(
+    db: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("MTG_LEDGER_DATABASE_URL", "mysql://ledger:s3cret@db.example/ledger")
+    assert main(["verify", "cli-game"]) == 2
+    error = one_line_error(capsys, "mtg-ledger verify")
+    assert "MTG_LEDGER_DATABASE_URL" in error and "mysql://ledger@db.example/ledger" in error, error
+    assert "s3cret" not in error
+    monkeypatch.setenv("MTG_LEDGER_DATABASE_URL", "postgresql://ledger:s3cret@127.0.0.1:5432/ledger?pool_size=many")
+    assert main(["verify", "cli-game"]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[0] == "store: postgresql postgresql://ledger@127.0.0.1:5432/ledger?pool_size=many"
+    assert "cannot open the store" in err and "s3cret" not in err and len(err.splitlines()) == 2, err
+
+
+def test_serve_names_its_store_and_each_worker_logs_it(
+    db: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
+) -> None:
+    import api.cli
+
+    ran: dict[str, Any] = {}
+    monkeypatch.setattr(api.cli.uvicorn, "run", lambda app, **options: ran.update(app=app, **options))
+    monkeypatch.setenv("MTG_LEDGER_ADMIN_TOKEN", "adm")
+    monkeypatch.setenv("MTG_LEDGER_CREATE_TABLES", "1")  # serve sets it to 0 for its workers
+    assert main(["serve", "--port", "8123"]) == 0
+    captured = capsys.readouterr()
+    described = store_line(db).removeprefix("store: ")
+    assert captured.err.splitlines()[0] == f"store: {described}"
+    assert f"(store: {described}, workers: 1)" in captured.out
+    assert ran["app"] == "api.app:create_app" and ran["port"] == 8123
+    assert ran["log_config"]["loggers"]["mtg_ledger"]["level"] == "INFO"  # the workers' store line shows
+
+    from fastapi.testclient import TestClient
+
+    from api.app import create_app
+    from api.settings import Settings
+
+    with caplog.at_level("INFO", logger="mtg_ledger"), TestClient(create_app(Settings(_env_file=None))):
+        pass
+    assert f"MTG Ledger serving store: {described}" in caplog.messages

@@ -74,14 +74,14 @@ def parse(body: Any) -> object:
     ],
 )
 def test_malformed_action_bodies_are_invalid_commands_with_a_stable_code(body: Any, code: str) -> None:
-    """API.md Conventions: a malformed request is 400 with a machine ``code``."""
+    """docs/api.md Conventions: a malformed request is 400 with a machine ``code``."""
     with pytest.raises(InvalidCommand) as err:
         parse(body)
     assert (err.value.code, err.value.status) == (code, 400)
 
 
 def test_an_unknown_card_name_is_unknown_card_422() -> None:
-    """API.md Cards: an unknown name is 422 ``unknown_card``."""
+    """docs/api.md Cards: an unknown name is 422 ``unknown_card``."""
     with pytest.raises(IllegalAction) as err:
         parse({"type": "enter", "card": "Not A Real Card", "controller": "P1"})
     assert (err.value.code, err.value.status) == ("unknown_card", 422)
@@ -92,19 +92,19 @@ def test_cr_119_4_paying_zero_life_parses() -> None:
 
 
 def test_draw_count_defaults_to_one_and_proliferate_choose_to_none() -> None:
-    """API.md Actions: ``count`` defaults to 1; proliferate may choose nothing (CR 701.34a)."""
+    """docs/api.md Actions: ``count`` defaults to 1; proliferate may choose nothing (CR 701.34a)."""
     assert parse({"type": "draw", "player": "P1"}) == Draw("P1", 1)
     assert parse({"type": "proliferate", "player": "P1"}) == Proliferate("P1", ())
 
 
 def test_a_well_formed_body_keeps_its_fields() -> None:
-    """API.md Actions: ``add_counters`` fields, ``source`` kept as the cause."""
+    """docs/api.md Actions: ``add_counters`` fields, ``source`` kept as the cause."""
     command = parse({"type": "add_counters", "target": {"player": "P1"}, "kind": "rad", "amount": 2, "source": "V12"})
     assert command == AddCounters({"player": "P1"}, "rad", 2, "V12")
 
 
 def test_a_malformed_action_stores_nothing() -> None:
-    """API.md Conventions: a rejected action stores nothing."""
+    """docs/api.md Conventions: a rejected action stores nothing."""
     game = two_player()
     before = game.snapshot()
     with pytest.raises(InvalidCommand):

@@ -122,7 +122,7 @@ def test_cr_104_1_once_the_game_is_over_no_action_is_taken(type_: str, fields: d
 
 
 def test_a_judge_note_is_still_allowed_after_the_game_is_over() -> None:
-    """API.md Actions: ``note`` is a judge's remark on the record, allowed after CR 104.1's end of game."""
+    """docs/api.md Actions: ``note`` is a judge's remark on the record, allowed after CR 104.1's end of game."""
     game = two_player()
     game.act("concede", player="P2")
     events = game.act("note", text="Match slip signed")

@@ -67,7 +67,7 @@ def test_cr_122_1_a_kind_removed_to_zero_disappears_from_the_state_view() -> Non
 
 
 def test_counters_on_an_unknown_player_or_permanent_are_not_found() -> None:
-    """API.md Conventions: an unknown object is 404."""
+    """docs/api.md Conventions: an unknown object is 404."""
     game = two_player()
     with pytest.raises(NotFound) as err:
         game.act("add_counters", target={"player": "P9"}, kind="rad", amount=1)

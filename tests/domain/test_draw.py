@@ -36,7 +36,7 @@ def test_cr_704_5b_drawing_more_cards_than_the_library_holds_draws_them_all_then
 
 
 def test_a_reported_draw_from_an_unknown_library_must_name_the_cards() -> None:
-    """API.md: with an unknown library every reported draw says which cards were drawn."""
+    """docs/api.md: with an unknown library every reported draw says which cards were drawn."""
     game = two_player(p1={"library_size": 20, "hand_size": 7})
     with pytest.raises(IllegalAction) as err:
         game.act("draw", player="P1", count=2)
@@ -53,7 +53,7 @@ def test_cr_504_1_the_draw_step_from_an_unknown_library_adds_a_hidden_card() -> 
 
 
 def test_drawn_cards_named_for_an_unknown_library_must_match_the_count() -> None:
-    """CR 121.1 draws one card at a time: naming more or fewer than are drawn is refused (API.md)."""
+    """CR 121.1 draws one card at a time: naming more or fewer than are drawn is refused (docs/api.md)."""
     game = two_player(p1={"library_size": 20})
     with pytest.raises(IllegalAction) as err:
         game.act("draw", player="P1", count=2, cards=[BOLT])

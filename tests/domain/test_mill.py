@@ -42,7 +42,7 @@ def test_cr_704_5b_milling_from_an_empty_library_does_not_lose() -> None:
 
 
 def test_unknown_library_mill_must_reveal_the_cards() -> None:
-    """CR 701.17a with an unknown library: API.md says every mill from it names the revealed cards."""
+    """CR 701.17a with an unknown library: docs/api.md says every mill from it names the revealed cards."""
     game = two_player(p1={"library_size": 10})
     with pytest.raises(IllegalAction) as err:
         game.act("mill", player="P1", count=2)

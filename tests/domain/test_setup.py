@@ -1,4 +1,4 @@
-"""Creating a game: defaults by variant and validation of the create body (API.md, Games)."""
+"""Creating a game: defaults by variant and validation of the create body (docs/api.md, Games)."""
 
 from __future__ import annotations
 

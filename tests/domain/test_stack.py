@@ -117,7 +117,7 @@ def test_cr_603_3b_waiting_triggers_block_every_other_action(type_: str, fields:
 
 
 def test_notes_are_allowed_while_triggers_wait() -> None:
-    """API.md: while an order is pending (CR 603.3b) only order_triggers changes the game; a note is no action."""
+    """docs/api.md: while an order is pending (CR 603.3b) only order_triggers changes the game; a note is no action."""
     game = ordering_game()
     game.act("note", text="P1 thinks about the order")
     assert game.state.pending != ()

@@ -8,7 +8,7 @@ random text) and random permanent and player ids, and reads random records:
   does not exist) and stores nothing anywhere; game B never changes;
 - an action in game A naming B's objects finds nothing of B (404/422), never acts on B;
 - never a 5xx; every error is problem+json;
-- reads are the spectator's (API.md: reads need ``spectator``, which a player token outranks):
+- reads are the spectator's (docs/api.md: reads need ``spectator``, which a player token outranks):
   known libraries and hands, of either game, never appear in anything the token gets back.
 """
 

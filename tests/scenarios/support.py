@@ -1,4 +1,4 @@
-"""Running the rules scenarios (tests/scenarios/data, copied from shared/scenarios) against any
+"""Running the rules scenarios (tests/scenarios/data, the cases the v1 contract came with) against any
 driver: the domain directly, or the HTTP API. The path and matching grammar is the one in
 tests/scenarios/data/README.md."""
 

@@ -11,6 +11,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import event as note_event
 from hypothesis import strategies as st
@@ -104,37 +105,54 @@ def test_random_play_with_undos_keeps_every_property(plan: list[tuple[str, Any]]
             last_action_from: int | None = None
             for kind, arg in plan:
                 head = service.head_version("g")
-                try:
-                    if kind == "act":
+                if kind == "act":
+                    try:
                         result = service.act("g", arg, JUDGE)
-                        last_action_from = head if result.events else last_action_from
-                        continue
-                    if kind == "undo_to":
-                        target = 1 + int(arg * (head - 1))
-                        result = service.undo("g", to_version=target, reason="property", actor=JUDGE)
-                    elif kind == "undo_last":
-                        history = [
-                            Entry(e.version, e.type, e.action_id, tuple(e.data.get("reverted_versions") or ()))
-                            for e in service.events("g", 0, 1000)
-                        ]
-                        result = service.undo("g", actions=arg, reason="property", actor=JUDGE)
-                        target = result.events[0].data["to_version"]
-                        # The service reads the log backwards in pages (2 events here): same answer
-                        # as the rule over the whole history.
-                        assert target == target_before_last_actions(history, arg)
-                        if arg == 1 and last_action_from is not None:
-                            assert target == last_action_from, "undo right after an action takes back that action"
+                    except GameError as err:
+                        # Random actions are often illegal here (an empty stack, too few counters).
+                        note_event(f"act refused: {err.code}")
+                        assert service.head_version("g") == head, f"refused {arg} stored an event"
                     else:
-                        if service.events("g", head - 1)[-1].type != "ActionsReverted":
-                            continue
-                        target = head - 1
-                        result = service.undo("g", to_version=target, reason="redo", actor=JUDGE)
-                except GameError as err:
-                    note_event(f"{kind} refused: {err.code}")
-                    continue
-                finally:
+                        last_action_from = head if result.events else last_action_from
                     no_negative_counters(service.state_at("g")[1])
+                    continue
+                history = [
+                    Entry(e.version, e.type, e.action_id, tuple(e.data.get("reverted_versions") or ()))
+                    for e in service.events("g", 0, 1000)
+                ]
+                # Where the undo must go, from the rule over the whole history (None: nothing to
+                # undo): the service reads the log backwards in pages (2 events here) and must
+                # agree, and an undo it refuses must be one the rule refuses too.
+                target: int | None
+                if kind == "undo_to":
+                    target = 1 + int(arg * (head - 1))
+                    request: dict[str, Any] = {"to_version": target, "reason": "property"}
+                elif kind == "undo_last":
+                    try:
+                        target = target_before_last_actions(history, arg)
+                    except GameError:
+                        target = None
+                    request = {"actions": arg, "reason": "property"}
+                else:
+                    if history[-1].type != "ActionsReverted":
+                        continue
+                    target = head - 1
+                    request = {"to_version": target, "reason": "redo"}
+                if target is None or target >= head:
+                    with pytest.raises(GameError) as refused:
+                        service.undo("g", actor=JUDGE, **request)
+                    assert refused.value.code == "nothing_to_undo", refused.value.message
+                    assert service.head_version("g") == head, f"refused {kind} {arg} stored an event"
+                    note_event(f"{kind} refused: nothing_to_undo")
+                    continue
+                result = service.undo("g", actor=JUDGE, **request)
                 note_event(f"{kind} stored")
+                # Stored: exactly one ActionsReverted, at the next version, back to the target.
+                stored = [(e.version, e.type, e.data["to_version"]) for e in service.events("g", head)]
+                assert stored == [(head + 1, "ActionsReverted", target)], stored
+                assert [e.version for e in result.events] == [head + 1]
+                if kind == "undo_last" and arg == 1 and last_action_from is not None:
+                    assert target == last_action_from, "undo right after an action takes back that action"
                 last_action_from = None
                 expected = service.state_at("g", target)[1]
                 assert result.state == expected == fold_to(service, target)

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import ClassVar
 from uuid import uuid4
 
 import pytest
 from eventsourcing.utils import get_topic, resolve_topic
 
-from projections.database_url import library_environment, sqlite_path, store_kind
+from projections.database_url import describe_store, library_environment, sqlite_path, store_kind, without_password
 from projections.game_summaries import summary_change
 from projections.sentences import describe
 from projections.stored_events import GameEvent, StoredRecord
@@ -45,6 +46,22 @@ def test_postgresql_urls_map_to_the_library_settings() -> None:
     for bad in ("mysql://u@h/d", "postgresql://u@h/"):
         with pytest.raises(ValueError):
             library_environment(bad, create_tables=True)
+
+
+def test_a_store_is_described_without_its_password(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert describe_store("sqlite:///./var/ledger.sqlite3") == f"sqlite {tmp_path.resolve() / 'var' / 'ledger.sqlite3'}"
+    assert describe_store("sqlite:////srv/db.sqlite3?timeout=3") == "sqlite /srv/db.sqlite3"
+    assert (
+        describe_store("postgresql://postgres@127.0.0.1:5432/test")
+        == "postgresql postgresql://postgres@127.0.0.1:5432/test"
+    )
+    assert (
+        describe_store("postgres://ledger:p%40ss:w@db:5433/l?schema=s1")
+        == "postgresql postgres://ledger@db:5433/l?schema=s1"
+    )
+    assert without_password("postgresql://ledger:@db/l") == "postgresql://ledger@db/l"
+    assert without_password("postgresql:///l?host=/run/postgresql") == "postgresql:///l?host=/run/postgresql"
 
 
 def test_every_stored_class_pins_its_own_topic() -> None:
