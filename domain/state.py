@@ -15,7 +15,7 @@ from domain.cards.model import Card
 
 #: Kinds of "once each turn" memories kept about one object: a loyalty ability was activated
 #: (CR 606.3), an ability that "triggers only once each turn" triggered, an ability's "do this
-#: only once each turn" was done (CR 603.2i).
+#: only once each turn" was done (CR 603.2h).
 OBJECT_MEMORY_KINDS = ("loyalty", "once", "done")
 
 

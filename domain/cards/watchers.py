@@ -39,7 +39,7 @@ When = Callable[[Permanent, GameState, ev.Event, GameState], Iterable[Mapping[st
 
 def done_key(permanent_id: str, effect: str) -> str:
     """The ``turn_memory`` key recording that an ability's "do this only once each turn" action was
-    done this turn (CR 603.2i)."""
+    done this turn (CR 603.2h)."""
     return object_memory("done", permanent_id, effect)
 
 
@@ -57,7 +57,7 @@ def trigger(
     ``effect`` names its resolution routine, ``needs`` the choices ``resolve`` must carry.
     ``once_each_turn``: "This ability triggers only once each turn". ``do_once_each_turn``:
     "Do this only once each turn": once its controller has done it this turn, the ability no
-    longer triggers that turn (CR 603.2i); the routine records the doing (``done_key``).
+    longer triggers that turn (CR 603.2h); the routine records the doing (``done_key``).
     ``leaves``: a leaves-the-battlefield ability, which triggers from a permanent no longer there
     (603.10a); every other ability triggers only while its permanent is on the battlefield."""
 

@@ -36,7 +36,7 @@ def test_may_create_that_many_zombie_mutants() -> None:
 
 def test_do_this_only_once_each_turn() -> None:
     """ "Do this only once each turn." Once tokens were created this turn, the ability doesn't
-    trigger again that turn (CR 603.2i); a new turn allows it again."""
+    trigger again that turn (CR 603.2h); a new turn allows it again."""
     game = _game()
     game.mill("P1", 2)
     game.resolve(may=True)
@@ -52,14 +52,14 @@ def test_do_this_only_once_each_turn() -> None:
 
 def test_two_triggers_waiting_at_once_do_it_once() -> None:
     """Two mills before either trigger resolves: both triggered (nothing was done yet), but the
-    action is done only once that turn (CR 603.2i): the second does nothing."""
+    action is done only once that turn (CR 603.2h): the second does nothing."""
     game = _game()
     game.mill("P1", 1)
     game.mill("P1", 1)
     assert len(game.stack()) == 2
     game.resolve(may=True)
     events = game.resolve(may=True)
-    assert "CR 603.2i" in events[-1].data["note"]
+    assert "CR 603.2h" in events[-1].data["note"]
     assert len(game.on_battlefield("Zombie Mutant")) == 1
 
 

@@ -8,7 +8,7 @@ Oracle text (catalog.json):
 - "Whenever one or more nonland cards are milled, you may create that many 2/2 black Zombie
   Mutant creature tokens. Do this only once each turn." Automated: triggers once per mill event
   with a nonland card (ruling 2024-03-08: several players milling at once trigger it once);
-  ``choices.may`` on resolution. "Do this only once each turn" (CR 603.2i): once tokens were
+  ``choices.may`` on resolution. "Do this only once each turn" (CR 603.2h): once tokens were
   created this turn, the ability no longer triggers that turn (and a second trigger already on
   the stack does nothing); declining leaves the option open. The use is recorded on the
   resolution (``remember``, ``turn_memory``).
@@ -41,7 +41,7 @@ def _tokens(b: Builder, obj: StackObject, choices: Choices) -> Resolution | str 
     key = done_key(str(obj.source), "scorchbeast.tokens")
     if key in b.state.turn_memory:
         # Two triggers on the stack at once: the first to create tokens used the turn's once.
-        return "does nothing: the tokens were already created this turn (do this only once each turn, CR 603.2i)"
+        return "does nothing: the tokens were already created this turn (do this only once each turn, CR 603.2h)"
     if not choices.may:
         return "chose not to create tokens"
     x = int(obj.params["x"])
