@@ -61,7 +61,7 @@ def shown(value: Any) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def _within(low: int, high: int, code: str) -> Callable[[int], int]:
+def within(low: int, high: int, code: str) -> Callable[[int], int]:
     def check(value: int) -> int:
         if value < low:
             raise refuse(code, f"must be at least {low}, got {value!r}")
@@ -72,7 +72,7 @@ def _within(low: int, high: int, code: str) -> Callable[[int], int]:
     return check
 
 
-def _int_schema(low: int, high: int) -> WithJsonSchema:
+def int_schema(low: int, high: int) -> WithJsonSchema:
     return WithJsonSchema({"type": "integer", "minimum": low, "maximum": high})
 
 
@@ -95,15 +95,15 @@ SetupId = Annotated[str, StringConstraints(min_length=1, max_length=MAX_ID)]
 Kind = Annotated[str, StringConstraints(min_length=1, max_length=MAX_KIND)]
 """A counter kind as the request writes it (``canonical_kind`` checks it against the known ones)."""
 
-Positive = Annotated[int, AfterValidator(_within(1, MAX_AMOUNT, "invalid_amount")), _int_schema(1, MAX_AMOUNT)]
+Positive = Annotated[int, AfterValidator(within(1, MAX_AMOUNT, "invalid_amount")), int_schema(1, MAX_AMOUNT)]
 """An amount or count of at least 1 (``invalid_amount`` otherwise)."""
-NonNegative = Annotated[int, AfterValidator(_within(0, MAX_AMOUNT, "invalid_amount")), _int_schema(0, MAX_AMOUNT)]
+NonNegative = Annotated[int, AfterValidator(within(0, MAX_AMOUNT, "invalid_amount")), int_schema(0, MAX_AMOUNT)]
 """An amount, X or ability index of at least 0 (``invalid_amount`` otherwise)."""
-Size = Annotated[int, AfterValidator(_within(0, MAX_AMOUNT, "invalid_field")), _int_schema(0, MAX_AMOUNT)]
+Size = Annotated[int, AfterValidator(within(0, MAX_AMOUNT, "invalid_field")), int_schema(0, MAX_AMOUNT)]
 """A count in the create body (library size, round, ...): ``invalid_field`` when out of range."""
-TurnNumber = Annotated[int, AfterValidator(_within(1, MAX_AMOUNT, "invalid_field")), _int_schema(1, MAX_AMOUNT)]
+TurnNumber = Annotated[int, AfterValidator(within(1, MAX_AMOUNT, "invalid_field")), int_schema(1, MAX_AMOUNT)]
 Life = Annotated[
-    int, AfterValidator(_within(-MAX_AMOUNT, MAX_AMOUNT, "invalid_field")), _int_schema(-MAX_AMOUNT, MAX_AMOUNT)
+    int, AfterValidator(within(-MAX_AMOUNT, MAX_AMOUNT, "invalid_field")), int_schema(-MAX_AMOUNT, MAX_AMOUNT)
 ]
 
 Step = Annotated[str, PlainValidator(_one_of(STEPS, "invalid_step")), _enum_schema(STEPS)]
@@ -193,7 +193,7 @@ CARD_SCHEMA: dict[str, Any] = {
 CardRef = Annotated[Any, WithJsonSchema(CARD_SCHEMA)]
 """A card reference; the ``CardResolver`` checks it (``unknown_card``, ``invalid_card``)."""
 
-Count = Annotated[int, AfterValidator(_within(0, MAX_AMOUNT, "invalid_field")), _int_schema(0, MAX_AMOUNT)]
+Count = Annotated[int, AfterValidator(within(0, MAX_AMOUNT, "invalid_field")), int_schema(0, MAX_AMOUNT)]
 CounterMap = dict[Kind, Count]
 """Counter kinds to counts (0 allowed, and dropped)."""
 ReplacementOrder = Annotated[
