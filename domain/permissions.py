@@ -14,14 +14,16 @@ not limited by it; that the token is bound to this game is checked by the API be
   step (the active player's), ordering pending triggers (their controller's), choices for the top
   of the stack (its controller's); otherwise ``422 not_your_priority``.
 
-Direct reports (counters, damage) are allowed: they are recorded with the token as the actor, for
-a judge to review.
+Direct reports (counters, damage, countering a stack object) are allowed: they are recorded with
+the token as the actor, for a judge to review. A command type this function doesn't name is
+refused (``403 forbidden``): a new command is for judges until it is given a rule here.
 """
 
 from __future__ import annotations
 
 from domain.commands import (
     Activate,
+    AddCounters,
     Advance,
     Attack,
     Cast,
@@ -29,6 +31,8 @@ from domain.commands import (
     Choices,
     Command,
     Concede,
+    CounterObject,
+    Damage,
     Draw,
     Enter,
     Mill,
@@ -37,6 +41,7 @@ from domain.commands import (
     OrderTriggers,
     PlayLand,
     Proliferate,
+    RemoveCounters,
     Resolve,
     Sacrifice,
     Tap,
@@ -61,27 +66,33 @@ def check_player_command(me: str, command: Command, state: GameState) -> None:
     match command:
         case Note():
             raise Forbidden("notes on the record are for judges", "forbidden")
-        case ChangeLife() | Mill() | Draw() | Proliferate() | Concede() | Cast() | PlayLand() | Attack():
-            _as_me(me, command.player)
-        case Activate():
+        case ChangeLife() | Mill() | Draw() | Proliferate() | Concede() | Cast() | PlayLand() | Activate() | Attack():
             _as_me(me, command.player)
         case Enter():
             _as_me(me, command.controller)
         case Tap() | Move() | Sacrifice():
             _my_permanent(me, command.permanent, state)
-        case OrderTriggers() if state.pending:
-            side = state.pending[0].controller
-            team = state.players[me].team if me in state.players else None
-            if side not in (me, team):
-                raise IllegalAction(f"the triggers waiting are {side!r}'s to order, not {me!r}'s", "not_your_priority")
-        case Resolve() if command.choices != Choices() and state.stack and state.stack[-1].controller != me:
-            top = state.stack[-1]
-            raise IllegalAction(
-                f"the choices for {top.id} ({top.description}) are {top.controller!r}'s to make", "not_your_priority"
-            )
-        case Advance() if me not in state.active_players():
-            raise IllegalAction(
-                f"only the active player reports the end of a step; {me!r} is not active", "not_your_priority"
-            )
+        case OrderTriggers():
+            if state.pending:
+                side = state.pending[0].controller
+                team = state.players[me].team if me in state.players else None
+                if side not in (me, team):
+                    raise IllegalAction(
+                        f"the triggers waiting are {side!r}'s to order, not {me!r}'s", "not_your_priority"
+                    )
+        case Resolve():
+            if command.choices != Choices() and state.stack and state.stack[-1].controller != me:
+                top = state.stack[-1]
+                raise IllegalAction(
+                    f"the choices for {top.id} ({top.description}) are {top.controller!r}'s to make",
+                    "not_your_priority",
+                )
+        case Advance():
+            if me not in state.active_players():
+                raise IllegalAction(
+                    f"only the active player reports the end of a step; {me!r} is not active", "not_your_priority"
+                )
+        case AddCounters() | RemoveCounters() | Damage() | CounterObject():
+            pass  # reports, recorded with the token as the actor
         case _:
-            pass
+            raise Forbidden(f"a player token may not report {type(command).__name__}", "forbidden")
