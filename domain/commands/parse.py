@@ -12,7 +12,7 @@ import typing
 from collections.abc import Mapping
 from typing import Annotated, Any
 
-from pydantic import Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from domain.commands.bodies.create import GameCreateBody
 from domain.commands.bodies.effects import (
@@ -86,6 +86,11 @@ _MISSING_IN_ACTIONS = {"target": "invalid_target", "attacks": "invalid_target", 
 _MISSING_IN_CREATE = {"variant": "invalid_variant", "card": "missing_field"}
 
 
+def fields_of(model: type[BaseModel]) -> list[str]:
+    """A body's field names as the JSON writes them (``from``, not ``from_``)."""
+    return [info.alias or name for name, info in model.model_fields.items()]
+
+
 def parse_action_body(body: Any) -> AnyActionBody:
     """Validate one action body (``{"type": ..., ...}``) with its type's model."""
     if not isinstance(body, Mapping):
@@ -97,7 +102,7 @@ def parse_action_body(body: Any) -> AnyActionBody:
     try:
         return model.model_validate(body)
     except ValidationError as err:
-        raise refusal(err, what=str(kind), missing_by_field=_MISSING_IN_ACTIONS) from None
+        raise refusal(err, what=str(kind), missing_by_field=_MISSING_IN_ACTIONS, fields=fields_of(model)) from None
 
 
 def parse_command(body: Any, resolve: CardResolver) -> Command:
@@ -114,4 +119,7 @@ def parse_create_body(body: Any) -> GameCreateBody:
     try:
         return GameCreateBody.model_validate(body)
     except ValidationError as err:
-        raise refusal(err, what="game", missing="invalid_field", missing_by_field=_MISSING_IN_CREATE) from None
+        fields = fields_of(GameCreateBody)
+        raise refusal(
+            err, what="game", missing="invalid_field", missing_by_field=_MISSING_IN_CREATE, fields=fields
+        ) from None

@@ -47,7 +47,9 @@ def path_of(loc: Sequence[int | str]) -> str:
     return out
 
 
-def _refusal(error: ErrorDetails, what: str, missing: str, missing_by_field: Mapping[str, str]) -> GameError:
+def _refusal(
+    error: ErrorDetails, what: str, missing: str, missing_by_field: Mapping[str, str], fields: Sequence[str]
+) -> GameError:
     loc = error["loc"]
     path = path_of(loc)
     context: dict[str, Any] = dict(error.get("ctx") or {})
@@ -57,7 +59,8 @@ def _refusal(error: ErrorDetails, what: str, missing: str, missing_by_field: Map
         return UnknownName(message, code) if code == "unknown_field" else InvalidCommand(message, code)
     kind = error["type"]
     if kind == "extra_forbidden":
-        return UnknownName(f"{what}: unknown field '{path}'; see the schema of this body", "unknown_field")
+        known = f"; the fields are {', '.join(fields)}" if fields and len(loc) == 1 else ""
+        return UnknownName(f"{what}: unknown field '{path}'{known}", "unknown_field")
     if kind == "missing":
         named = str(loc[-1]) if loc else ""
         return InvalidCommand(f"{what}: missing required field '{path}'", missing_by_field.get(named, missing))
@@ -69,7 +72,13 @@ def _refusal(error: ErrorDetails, what: str, missing: str, missing_by_field: Map
 
 
 def refusal(
-    error: ValidationError, *, what: str, missing: str = "missing_field", missing_by_field: Mapping[str, str] = {}
+    error: ValidationError,
+    *,
+    what: str,
+    missing: str = "missing_field",
+    missing_by_field: Mapping[str, str] | None = None,
+    fields: Sequence[str] = (),
 ) -> GameError:
-    """The first problem ``error`` reports, as a ``GameError``; ``what`` names the body."""
-    return _refusal(error.errors()[0], what, missing, missing_by_field)
+    """The first problem ``error`` reports, as a ``GameError``; ``what`` names the body and
+    ``fields`` are the body's own (named when one it doesn't have is given)."""
+    return _refusal(error.errors()[0], what, missing, missing_by_field or {}, fields)
