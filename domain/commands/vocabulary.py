@@ -1,8 +1,9 @@
 """The commands: what a table, judge or tool asks for, as the rules kernel reads it.
 
-These frozen values are the domain's vocabulary (``decide`` dispatches on their types); they are
-built only by ``domain.commands.bodies`` from a validated request body, so every field here is
-already well-formed: ids non-empty, amounts in range, cards resolved, counter kinds canonical.
+These frozen values are the domain's vocabulary (``decide`` dispatches on their types). A request
+body becomes one through its model (``domain.commands.bodies``), so a command built from a body
+is already well-formed: ids non-empty, amounts in range, cards resolved, counter kinds canonical.
+The rules build some themselves (``Choices`` for a card's own effect).
 """
 
 from __future__ import annotations
