@@ -81,7 +81,12 @@ ACTION_TYPES: tuple[str, ...] = tuple(ACTION_BODIES)
 ACTION_ADAPTER: TypeAdapter[AnyActionBody] = TypeAdapter(Annotated[AnyActionBody, Field(discriminator="type")])
 """The action union as one schema (``/openapi.json``'s ``Action``)."""
 
-_MISSING_IN_ACTIONS = {"target": "invalid_target", "attacks": "invalid_target", "resolve_first": "invalid_field"}
+_MISSING_IN_ACTIONS = {
+    "target": "invalid_target",
+    "attacks": "invalid_target",
+    "resolve_first": "invalid_field",
+    "attackers": "invalid_field",
+}
 """Codes older than the models for some missing fields (API.md's errors are stable)."""
 _MISSING_IN_CREATE = {"variant": "invalid_variant", "card": "missing_field"}
 

@@ -208,3 +208,26 @@ def test_the_dict_path_and_the_model_path_are_one() -> None:
     body = {"type": "enter", "card": "Feral Hydra", "controller": "P1", "x": 3, "counters": {"+1/+1": 0}}
     assert parse(body) == parse_action_body(body).to_command(CATALOG.resolve)
     assert parse(body) == Enter(card=CATALOG.resolve("Feral Hydra"), controller="P1", x=3)
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ({"type": "draw", "player": "P1", "count": None}, Draw("P1", 1)),
+        ({"type": "remove_counters", "target": {"player": "P1"}, "kind": "rad", "amount": 1, "up_to": None}, None),
+        ({"type": "resolve", "choices": None}, None),
+    ],
+)
+def test_a_null_field_counts_as_not_given(body: dict[str, Any], expected: object) -> None:
+    """v1 clients may send ``null`` for a field they leave out: the default applies."""
+    parsed = parse(body)
+    if expected is not None:
+        assert parsed == expected
+
+
+def test_a_null_required_field_is_missing() -> None:
+    with pytest.raises(InvalidCommand) as err:
+        parse({"type": "tap", "permanent": None})
+    assert err.value.code == "missing_field"
+    with pytest.raises(UnknownName):
+        parse({"type": "tap", "permanent": "x", "permanant": None})  # an unknown field, even null

@@ -11,7 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainValidator, StringConstraints, WithJsonSchema
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainValidator,
+    StringConstraints,
+    WithJsonSchema,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 
 from domain.counter_kinds import canonical_kind
@@ -41,9 +50,18 @@ def example(body: dict[str, Any]) -> ConfigDict:
 
 class Body(BaseModel):
     """Base of every body model: unknown fields are refused (``unknown_field``) and types are
-    strict, so ``"2"`` is not 2 and ``true`` is not 1."""
+    strict, so ``"2"`` is not 2 and ``true`` is not 1. A field given as ``null`` counts as not
+    given (its default, or ``missing_field``), as it always has for v1 clients."""
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _null_is_absent(cls, data: Any) -> Any:
+        if not isinstance(data, Mapping):
+            return data
+        own = {info.alias or name for name, info in cls.model_fields.items()}
+        return {key: value for key, value in data.items() if value is not None or key not in own}
 
 
 def refuse(code: str, message: str) -> PydanticCustomError:
@@ -76,9 +94,14 @@ def int_schema(low: int, high: int) -> WithJsonSchema:
     return WithJsonSchema({"type": "integer", "minimum": low, "maximum": high})
 
 
-def _one_of(choices: Collection[str], code: str) -> Callable[[Any], str]:
+def _one_of(choices: Collection[str], code: str, not_text: str = "invalid_field") -> Callable[[Any], str]:
+    """A check that the value is one of ``choices`` (``code`` if not); a value that isn't a
+    non-empty string is ``not_text``."""
+
     def check(value: Any) -> str:
-        if not isinstance(value, str) or value not in choices:
+        if not isinstance(value, str) or not 0 < len(value) <= MAX_TEXT:
+            raise refuse(not_text, f"must be one of {list(choices)}, got {shown(value)}")
+        if value not in choices:
             raise refuse(code, f"must be one of {list(choices)}, got {shown(value)}")
         return value
 
@@ -106,13 +129,15 @@ Life = Annotated[
     int, AfterValidator(within(-MAX_AMOUNT, MAX_AMOUNT, "invalid_field")), int_schema(-MAX_AMOUNT, MAX_AMOUNT)
 ]
 
-Step = Annotated[str, PlainValidator(_one_of(STEPS, "invalid_step")), _enum_schema(STEPS)]
+Step = Annotated[str, PlainValidator(_one_of(STEPS, "invalid_step", "invalid_step")), _enum_schema(STEPS)]
 AdvanceTo = Annotated[
     str, PlainValidator(_one_of((*STEPS, "next_turn"), "invalid_step")), _enum_schema((*STEPS, "next_turn"))
 ]
 ZoneTo = Annotated[str, PlainValidator(_one_of(ZONES_TO, "invalid_zone")), _enum_schema(ZONES_TO)]
 CastFrom = Annotated[str, PlainValidator(_one_of(CAST_FROM, "invalid_zone")), _enum_schema(CAST_FROM)]
-Variant = Annotated[str, PlainValidator(_one_of(VARIANTS, "invalid_variant")), _enum_schema(VARIANTS)]
+Variant = Annotated[
+    str, PlainValidator(_one_of(VARIANTS, "invalid_variant", "invalid_variant")), _enum_schema(VARIANTS)
+]
 
 
 def _is_text(value: Any) -> bool:
