@@ -52,7 +52,7 @@ def _name(value: str) -> str:
 
 
 Name = Annotated[str, AfterValidator(_name)]
-"""A display name; empty means "use the id"."""
+"""A string that may be empty: a display name (empty: use the id) or an edition (empty: the current)."""
 
 
 class TournamentSetup(Body):
@@ -130,7 +130,7 @@ class GameCreateBody(Body):
     )
     game_id: GameId | None = None
     variant: Variant
-    rules_edition: Text | None = Field(None, description="a date, YYYY-MM-DD; default: the current edition")
+    rules_edition: Name | None = Field(None, description="a date, YYYY-MM-DD; default (or empty): the current edition")
     tournament: TournamentSetup | None = None
     players: list[PlayerSetup] = Field(min_length=1)
     teams: dict[Text, TeamSetup] | None = None
