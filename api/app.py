@@ -13,7 +13,7 @@ from contextlib import asynccontextmanager
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Literal
 
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel
 
@@ -21,6 +21,7 @@ from api import schemas
 from api.catalog_store import load_catalog
 from api.deps import SettingsDep
 from api.errors import install_error_handlers, problem_schema
+from api.query import refuse_unknown_parameters
 from api.routes import admin, audit, games, web
 from api.settings import Settings, Store
 from domain import events as ev
@@ -108,7 +109,6 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
     components = spec.setdefault("components", {}).setdefault("schemas", {})
     components.update(schemas.component_schemas())
     components["Problem"] = problem_schema()
-    components["TokenCreate"] = schemas.TokenCreate.model_json_schema()
     _document_event_data(components)
     spec["components"]["securitySchemes"] = {"bearer": {"type": "http", "scheme": "bearer"}}
     spec["security"] = [{"bearer": []}]
@@ -127,14 +127,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings if settings is not None else Settings()
     install_error_handlers(app)
 
-    @app.get("/v1/health", tags=["meta"])
+    edge = [Depends(refuse_unknown_parameters)]
+
+    @app.get("/v1/health", tags=["meta"], dependencies=edge)
     def health(settings: SettingsDep) -> Health:
         """Say that the server is up, which store it uses, and its version (no auth)."""
         return Health(status="ok", store=settings.store, version=package_version())
 
-    app.include_router(admin.router)
-    app.include_router(games.router)
-    app.include_router(audit.router)
-    app.include_router(web.router)
+    app.include_router(admin.router, dependencies=edge)
+    app.include_router(games.router, dependencies=edge)
+    app.include_router(audit.router, dependencies=edge)
+    app.include_router(web.router)  # the page reads its own parameters (``?version=V``)
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app

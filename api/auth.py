@@ -9,9 +9,8 @@ token comes from ``MTG_LEDGER_ADMIN_TOKEN`` or is generated once and printed onc
 from __future__ import annotations
 
 import hmac
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from fastapi import Request
 from starlette.concurrency import run_in_threadpool
@@ -97,38 +96,9 @@ async def require_async(request: Request, role: Role) -> Principal:
     return await run_in_threadpool(require, request, role)
 
 
-def check_player_action(principal: Principal, game_id: str, body: Any, state: Any) -> None:
-    """A player token acts only in its own game, only as its own player (docs/api.md, Authentication and roles)."""
-    if principal.role != "player":
-        return
-    if principal.game_id != game_id:
+def check_bound_game(principal: Principal, game_id: str) -> str:
+    """A player token acts only in its own game (docs/api.md, Authentication and roles): its player id, or ``403
+    wrong_game``. What it may do there is ``domain.permissions.check_player_command``'s."""
+    if principal.game_id != game_id or principal.player_id is None:
         raise ApiError(403, "wrong_game", f"this player token is bound to game {principal.game_id!r}")
-    me = principal.player_id
-    if not isinstance(body, Mapping):
-        return  # the kernel answers a malformed body
-    kind = body.get("type")
-    if kind in ("note",):
-        raise ApiError(403, "forbidden", "notes on the record are for judges")
-    if "player" in body and body.get("player") != me:
-        raise ApiError(403, "not_your_player", f"this token acts as {me!r}, not {body.get('player')!r}")
-    if kind in ("tap", "untap", "move", "sacrifice", "activate") and isinstance(body.get("permanent"), str):
-        perm = state.battlefield.get(body["permanent"])
-        if perm is not None and perm.controller != me and kind != "activate":
-            raise ApiError(403, "not_your_permanent", f"{body['permanent']!r} is controlled by {perm.controller!r}")
-    if kind == "enter" and body.get("controller") != me:
-        raise ApiError(403, "not_your_player", f"this token acts as {me!r}, not {body.get('controller')!r}")
-    # Decisions that belong to one player (CR 117, 601.2, 603.3b, 608.2): a player token may make
-    # only its own; otherwise it is not that player's priority or choice (422, docs/api.md).
-    if kind == "order_triggers" and state.pending:
-        side = state.pending[0].controller
-        if side not in (me, state.players[me].team if me in state.players else None):
-            raise ApiError(422, "not_your_priority", f"the triggers waiting are {side!r}'s to order, not {me!r}'s")
-    if kind == "resolve" and body.get("choices") and state.stack and state.stack[-1].controller != me:
-        top = state.stack[-1]
-        raise ApiError(
-            422, "not_your_priority", f"the choices for {top.id} ({top.description}) are {top.controller!r}'s to make"
-        )
-    if kind == "advance" and me not in state.active_players():
-        raise ApiError(
-            422, "not_your_priority", f"only the active player reports the end of a step; {me!r} is not active"
-        )
+    return principal.player_id

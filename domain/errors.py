@@ -8,6 +8,9 @@ Exception tree::
 
     GameError                 base; ``code`` and ``status`` (the HTTP status the API maps it to)
     ├── InvalidCommand        400: malformed or unknown command, bad field types or values
+    ├── UnknownName           422: a field or counter kind the server does not know
+    │                              (``unknown_field``, ``unknown_counter_kind``)
+    ├── Forbidden             403: a player token reaching beyond its own player or permanents
     ├── NotFound              404: unknown game, player, team, permanent or stack object
     ├── IllegalAction         422: well-formed but illegal by the rules or the game state
     └── Conflict              409: the game moved on (version) or an id is already taken
@@ -33,6 +36,22 @@ class InvalidCommand(GameError):
 
     status = 400
     default_code = "invalid_command"
+
+
+class UnknownName(GameError):
+    """The request names something the server does not know: a field no model has, or a counter
+    kind that is neither in the rules nor printed on a card (``domain.counter_kinds``)."""
+
+    status = 422
+    default_code = "unknown_name"
+
+
+class Forbidden(GameError):
+    """The caller may not make this request: a player token acting for another player, on a
+    permanent it doesn't control, or doing what only judges do (``domain.permissions``)."""
+
+    status = 403
+    default_code = "forbidden"
 
 
 class NotFound(GameError):

@@ -37,7 +37,8 @@ from eventsourcing.utils import Environment, TopicError
 
 from domain import events as ev
 from domain.cards.catalog import Catalog, bundled_catalog
-from domain.commands import parse_command
+from domain.commands import Command, parse_command
+from domain.commands.bodies.create import GameCreateBody
 from domain.decide import run
 from domain.errors import Conflict, IllegalAction, InvalidCommand, NotFound
 from domain.setup import game_started
@@ -396,7 +397,7 @@ class LedgerService:
     # -- commands ----------------------------------------------------------------------------
     def create_game(
         self,
-        body: dict[str, Any],
+        body: dict[str, Any] | GameCreateBody,
         actor: Actor,
         game_id: str | None = None,
         *,
@@ -431,21 +432,21 @@ class LedgerService:
     def act(
         self,
         game_id: str,
-        body: dict[str, Any],
+        body: dict[str, Any] | Command,
         actor: Actor,
         expected_version: int | None = None,
         *,
         idempotency_key: str | None = None,
         request_fingerprint: str | None = None,
     ) -> ActionResult:
-        """Parse ``body`` into a command, decide it against the head, append its events.
+        """Parse ``body`` into a command (unless given one), decide it against the head, append its events.
 
         ``expected_version`` (If-Match) must equal the head or ``Conflict(version_conflict)``.
         ``idempotency_key`` is claimed in the same atomic save (see ``projections.idempotency``).
         """
         game = self._load(game_id)
         self._check_expected(game, expected_version)
-        command = parse_command(body, self.catalog.resolve)
+        command = parse_command(body, self.catalog.resolve) if isinstance(body, dict) else body
         events, _ = run(game.state, command)
         return self._append(game, events, actor, idempotency_key, request_fingerprint)
 

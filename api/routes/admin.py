@@ -8,13 +8,13 @@ from fastapi import APIRouter, Request
 from starlette.concurrency import run_in_threadpool
 
 from api import schemas
+from api.bodies import TokenCreateBody, parse_token_create
 from api.deps import Admin, Reader, ServiceDep, json_object, raw_body
 from api.errors import ApiError
 from api.routes.games import ERRORS
 from domain.cards.behaviour import behaviour_of
 
 router = APIRouter(prefix="/v1", tags=["admin"])
-ROLES = ("spectator", "player", "scorekeeper", "judge", "admin")
 
 
 @router.post(
@@ -28,7 +28,7 @@ ROLES = ("spectator", "player", "scorekeeper", "judge", "admin")
             "content": {
                 "application/json": {
                     "schema": {"$ref": "#/components/schemas/TokenCreate"},
-                    "example": {"name": "Jane (L2)", "role": "judge"},
+                    "example": schemas.example_of(TokenCreateBody),
                 }
             },
         }
@@ -36,24 +36,12 @@ ROLES = ("spectator", "player", "scorekeeper", "judge", "admin")
     summary="Create a token (admin); the secret is shown once",
 )
 async def create_token(request: Request, service: ServiceDep, principal: Admin) -> dict[str, Any]:
-    body = json_object(await raw_body(request))
-    name, role = body.get("name"), body.get("role")
-    if not isinstance(name, str) or not name.strip() or len(name) > 200:
-        raise ApiError(400, "invalid_field", f"'name' must be a non-empty string (at most 200), got {name!r}")
-    if role not in ROLES:
-        raise ApiError(400, "invalid_role", f"'role' must be one of {list(ROLES)}, got {role!r}")
-    game_id, player_id = body.get("game_id"), body.get("player_id")
-    for field, value in (("game_id", game_id), ("player_id", player_id)):
-        if value is not None and (not isinstance(value, str) or not value):
-            raise ApiError(400, "invalid_field", f"'{field}' must be a non-empty string, got {value!r}")
-    if role == "player":
-        if game_id is None or player_id is None:
-            raise ApiError(400, "missing_field", "a player token needs 'game_id' and 'player_id'")
+    body = parse_token_create(json_object(await raw_body(request)))
+    name, role, game_id, player_id = body.name, body.role, body.game_id, body.player_id
+    if game_id is not None and player_id is not None:
         _, state = await run_in_threadpool(service.state_at, game_id, None)
         if player_id not in state.players:
             raise ApiError(404, "unknown_player", f"game {game_id!r} has no player {player_id!r}")
-    elif game_id is not None or player_id is not None:
-        raise ApiError(400, "invalid_field", "only player tokens are bound to a game and player")
     secret = await run_in_threadpool(service.create_token, name, role, game_id, player_id)
     return {"token": secret, "name": name, "role": role, "game_id": game_id, "player_id": player_id}
 

@@ -9,11 +9,15 @@ from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
 from api import schemas
-from api.auth import Principal, check_player_action
+from api.auth import Principal, check_bound_game
+from api.bodies import parse_undo
 from api.deps import Actor, Judge, Reader, Scorekeeper, ServiceDep, if_match, json_object, raw_body
 from api.errors import ApiError
 from api.idempotency import Rebuild, idempotent
 from api.presenters import action_out, game_out
+from domain.commands import Note, parse_command, parse_create_body
+from domain.commands.bodies.create import GameCreateBody
+from domain.permissions import check_player_command
 from projections.service import ActionResult, LedgerService
 from projections.service import Actor as StoreActor
 
@@ -55,15 +59,13 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     status_code=201,
     response_model=schemas.GameOut,
     responses=ERRORS,
-    openapi_extra=schemas.body_doc("GameCreate", {"two_player": schemas.GAME_CREATE_EXAMPLE}),
+    openapi_extra=schemas.body_doc("GameCreate", {"two_player": schemas.example_of(GameCreateBody)}),
     summary="Create a game (scorekeeper+)",
 )
 async def create_game(request: Request, service: ServiceDep, principal: Scorekeeper) -> JSONResponse:
     body_bytes = await raw_body(request)
-    body = json_object(body_bytes)
-    game_id = body.get("game_id")
-    if game_id is not None and not isinstance(game_id, str):
-        raise ApiError(400, "invalid_game_id", f"game_id must be a string, got {game_id!r}")
+    body = parse_create_body(json_object(body_bytes))
+    game_id = body.game_id
 
     def perform(key: str | None, fingerprint: str | None) -> tuple[int, dict[str, Any]]:
         result = service.create_game(
@@ -125,14 +127,18 @@ async def post_action(game_id: str, request: Request, service: ServiceDep, princ
     expected = if_match(request)
     if principal.role == "player":
         _, state = await run_in_threadpool(service.state_at, game_id, None)
-        check_player_action(principal, game_id, body, state)
-    elif body.get("type") == "note" and not principal.at_least("judge"):
-        raise ApiError(403, "forbidden", "notes on the record are for judges (role judge or above)")
+        me = check_bound_game(principal, game_id)
+        command = parse_command(body, service.catalog.resolve)
+        check_player_command(me, command, state)
+    else:
+        command = parse_command(body, service.catalog.resolve)
+        if isinstance(command, Note) and not principal.at_least("judge"):
+            raise ApiError(403, "forbidden", "notes on the record are for judges (role judge or above)")
 
     def perform(key: str | None, fingerprint: str | None) -> tuple[int, dict[str, Any]]:
         result = service.act(
             game_id,
-            body,
+            command,
             StoreActor(principal.name, principal.role),
             expected,
             idempotency_key=key,
@@ -161,26 +167,16 @@ async def post_action(game_id: str, request: Request, service: ServiceDep, princ
 )
 async def undo(game_id: str, request: Request, service: ServiceDep, principal: Judge) -> JSONResponse:
     body_bytes = await raw_body(request)
-    body = json_object(body_bytes)
-    reason = body.get("reason")
-    if not isinstance(reason, str) or not reason.strip():
-        raise ApiError(400, "reason_required", "undo needs a 'reason' (a non-empty string) for the record")
-    to_version, actions = body.get("to_version"), body.get("actions")
-    for name, value in (("to_version", to_version), ("actions", actions)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-            raise ApiError(400, "invalid_field", f"'{name}' must be an integer >= 1, got {value!r}")
-    if to_version is not None and actions is not None:
-        raise ApiError(400, "invalid_field", "give either 'to_version' or 'actions', not both")
-    if to_version is None and actions is None:
-        actions = 1
+    body = parse_undo(json_object(body_bytes))
+    actions = 1 if body.to_version is None and body.actions is None else body.actions
     expected = if_match(request)
 
     def perform(key: str | None, fingerprint: str | None) -> tuple[int, dict[str, Any]]:
         result = service.undo(
             game_id,
-            to_version=to_version,
+            to_version=body.to_version,
             actions=actions,
-            reason=reason,
+            reason=body.reason,
             actor=StoreActor(principal.name, principal.role),
             expected_version=expected,
             idempotency_key=key,

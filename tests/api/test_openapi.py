@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from fastapi.testclient import TestClient
+from typing import Any
 
-from domain.commands import ACTION_TYPES
+from fastapi.testclient import TestClient
+from pydantic import BaseModel
+
+from api.bodies import TokenCreateBody, UndoBody
+from domain.cards.catalog import bundled_catalog
+from domain.commands import ACTION_BODIES, ACTION_TYPES, parse_action_body
+from domain.commands.bodies.create import GameCreateBody
+from domain.setup import game_started
 
 ENDPOINTS = {
     ("get", "/v1/health"),
@@ -63,3 +70,42 @@ def test_state_and_stream_responses_are_described(client: TestClient) -> None:
     for path in ("/v1/games", "/v1/games/{game_id}/timeline", "/v1/whoami"):
         content = spec["paths"][path]["get"]["responses"]["200"]["content"]["application/json"]
         assert "$ref" in content["schema"], path
+
+
+def _own_schema(model: type[BaseModel]) -> dict[str, Any]:
+    schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
+    schema.pop("$defs", None)
+    return schema
+
+
+def test_each_action_s_schema_is_the_model_that_parses_it(client: TestClient) -> None:
+    """One model per action: the parser's types and the document's are the same set, and each
+    documented schema is the JSON schema of the model ``parse_command`` validates with."""
+    spec = client.get("/openapi.json").json()
+    schemas = spec["components"]["schemas"]
+    action = schemas["Action"]
+    mapping = action["discriminator"]["mapping"]
+    assert action["discriminator"]["propertyName"] == "type"
+    assert {entry["$ref"] for entry in action["oneOf"]} == set(mapping.values())
+    assert set(mapping) == set(ACTION_BODIES), "a type the parser accepts is undocumented, or the reverse"
+    for kind, ref in mapping.items():
+        model = ACTION_BODIES[kind]
+        assert ref == f"#/components/schemas/{model.__name__}"
+        assert schemas[model.__name__] == _own_schema(model), kind
+        assert schemas[model.__name__]["additionalProperties"] is False, f"{kind} must refuse unknown fields"
+
+
+def test_the_create_undo_and_token_schemas_are_their_parsers_models(client: TestClient) -> None:
+    schemas = client.get("/openapi.json").json()["components"]["schemas"]
+    for name, model in (("GameCreate", GameCreateBody), ("Undo", UndoBody), ("TokenCreate", TokenCreateBody)):
+        assert schemas[name] == _own_schema(model), name
+
+
+def test_every_documented_example_parses(client: TestClient) -> None:
+    spec = client.get("/openapi.json").json()
+    body = spec["paths"]["/v1/games/{game_id}/actions"]["post"]["requestBody"]["content"]["application/json"]
+    for kind, example in body["examples"].items():
+        assert type(parse_action_body(example["value"])) is ACTION_BODIES[kind]
+    create = spec["paths"]["/v1/games"]["post"]["requestBody"]["content"]["application/json"]["examples"]
+    for example in create.values():
+        game_started(example["value"], "g-example", bundled_catalog().resolve)

@@ -1,5 +1,5 @@
 """Parsing action bodies and create bodies: malformed input is ``InvalidCommand`` (HTTP 400)
-with a stable machine ``code``; nothing reaches the rules."""
+with a stable machine ``code``, an unknown field ``UnknownName`` (422); nothing reaches the rules."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from domain.commands import AddCounters, ChangeLife, Draw, Proliferate, parse_command
-from domain.errors import IllegalAction, InvalidCommand
+from domain.commands import AddCounters, ChangeLife, Draw, Enter, Proliferate, parse_action_body, parse_command
+from domain.errors import IllegalAction, InvalidCommand, UnknownName
 from domain.setup import game_started
 from tests.domain.helpers import CATALOG, two_player
 
@@ -155,3 +155,79 @@ def test_cr_103_malformed_create_bodies_are_invalid_commands(body: Any, code: st
     with pytest.raises(InvalidCommand) as err:
         game_started(body, "g1", CATALOG.resolve)
     assert err.value.code == code
+
+
+@pytest.mark.parametrize(
+    ("body", "path"),
+    [
+        ({"type": "advance", "too": "upkeep"}, "'too'"),
+        ({"type": "add_counters", "target": {"player": "P1"}, "kind": "rad", "amount": 1, "amout": 2}, "'amout'"),
+        ({"type": "add_counters", "target": {"player": "P1", "side": "x"}, "kind": "rad", "amount": 1}, "'side'"),
+        ({"type": "activate", "player": "P1", "permanent": "x", "costs": {"tapp": True}}, "'costs.tapp'"),
+        ({"type": "resolve", "choices": {"card": []}}, "'choices.card'"),
+        ({"type": "proliferate", "player": "P1", "choose": [{"player": "P2", "note": 1}]}, "'note'"),
+        (
+            {"type": "attack", "player": "P1", "attackers": [{"permanent": "a", "attacks": {"player": "P2"}, "x": 1}]},
+            "'attackers[0].x'",
+        ),
+        ({"type": "cast", "player": "P1", "card": "Forest", "from_": "hand"}, "'from_'"),
+        ({"type": "draw", "player": "P1", "custom_kind": True}, "'custom_kind'"),
+    ],
+)
+def test_unknown_fields_in_an_action_are_refused_naming_them(body: dict[str, Any], path: str) -> None:
+    """A misspelled field is refused rather than ignored: ``422 unknown_field``."""
+    with pytest.raises(UnknownName) as err:
+        parse(body)
+    assert (err.value.code, err.value.status) == ("unknown_field", 422)
+    assert path in err.value.message, err.value.message
+
+
+@pytest.mark.parametrize(
+    ("extra", "path"),
+    [
+        ({"varient": "two_player"}, "'varient'"),
+        ({"players": [{"id": "P1", "lief": 3}, {"id": "P2"}]}, "'players[0].lief'"),
+        ({"battlefield": [{"id": "x", "card": "Forest", "controller": "P1", "taped": True}]}, "'battlefield[0].taped'"),
+        ({"turn": {"stepp": "upkeep"}}, "'turn.stepp'"),
+        ({"tournament": {"seat": 3}}, "'tournament.seat'"),
+        ({"variant": "two_headed_giant", "teams": {"A": {"lif": 30}}}, "'teams.A.lif'"),
+    ],
+)
+def test_unknown_fields_in_a_create_body_are_refused_naming_them(extra: dict[str, Any], path: str) -> None:
+    body = {"variant": "two_player", "players": [{"id": "P1"}, {"id": "P2"}], **extra}
+    if body["variant"] == "two_headed_giant":
+        body["players"] = [{"id": f"{t}{i}", "team": t} for t in "AB" for i in (1, 2)]
+    with pytest.raises(UnknownName) as err:
+        game_started(body, "g1", CATALOG.resolve)
+    assert (err.value.code, err.value.status) == ("unknown_field", 422)
+    assert path in err.value.message, err.value.message
+
+
+def test_the_dict_path_and_the_model_path_are_one() -> None:
+    """``parse_command`` is the action's model validating the dict, then building the command."""
+    body = {"type": "enter", "card": "Feral Hydra", "controller": "P1", "x": 3, "counters": {"+1/+1": 0}}
+    assert parse(body) == parse_action_body(body).to_command(CATALOG.resolve)
+    assert parse(body) == Enter(card=CATALOG.resolve("Feral Hydra"), controller="P1", x=3)
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ({"type": "draw", "player": "P1", "count": None}, Draw("P1", 1)),
+        ({"type": "remove_counters", "target": {"player": "P1"}, "kind": "rad", "amount": 1, "up_to": None}, None),
+        ({"type": "resolve", "choices": None}, None),
+    ],
+)
+def test_a_null_field_counts_as_not_given(body: dict[str, Any], expected: object) -> None:
+    """v1 clients may send ``null`` for a field they leave out: the default applies."""
+    parsed = parse(body)
+    if expected is not None:
+        assert parsed == expected
+
+
+def test_a_null_required_field_is_missing() -> None:
+    with pytest.raises(InvalidCommand) as err:
+        parse({"type": "tap", "permanent": None})
+    assert err.value.code == "missing_field"
+    with pytest.raises(UnknownName):
+        parse({"type": "tap", "permanent": "x", "permanant": None})  # an unknown field, even null

@@ -67,7 +67,7 @@ def test_cr_810_9_two_headed_giant_life_is_set_on_the_team_not_the_player() -> N
 
 
 @pytest.mark.parametrize(
-    "tournament", [{"round": [1, 2]}, {"table": "x"}, {"round": -1}, {"table": 1.5}, {"event": {"a": 1}}, {"seat": 3}]
+    "tournament", [{"round": [1, 2]}, {"table": "x"}, {"round": -1}, {"table": 1.5}, {"event": {"a": 1}}]
 )
 def test_tournament_fields_are_typed(tournament: dict[str, Any]) -> None:
     _refused(

@@ -248,3 +248,14 @@ def test_every_scenario_played_through_the_store_imports_cleanly(scenario: dict[
     for version in range(1, head + 1):
         assert other.state_at("g1", version) == service.state_at("g1", version)
     assert other.verify("g1").ok
+
+
+def test_a_game_created_with_custom_counter_kinds_imports_cleanly(sqlite_store: Store) -> None:
+    """CR 122.1: a kind recorded with ``custom_kind`` at creation is the record's; the import's
+    rules replay of ``GameStarted`` reads it as recorded instead of refusing it."""
+    service = sqlite_store.service()
+    body = {**TWO_PLAYER, "custom_kind": True}
+    body["players"] = [{**body["players"][0], "counters": {"rad": 1, "Doom Clock": 2}}, *body["players"][1:]]
+    service.create_game(body, SCOREKEEPER, "g1")
+    lines = list(service.export("g1"))
+    assert sqlite_store.sibling().service().import_game(lines, JUDGE).version == 1

@@ -1,0 +1,41 @@
+"""Query parameters: a parameter the endpoint doesn't take is ``400 unknown_parameter``.
+
+A misspelled parameter (``?verison=3``) would otherwise be ignored and the caller would get the
+live state instead of the one asked for. The endpoint's parameters are the ones FastAPI knows
+for its route (its own and its dependencies'), so the list can't drift from the signature.
+The web page's routes are left out: the page reads its own parameters (``?version=V``).
+"""
+
+from __future__ import annotations
+
+from fastapi import Request
+from fastapi.dependencies.models import Dependant
+from fastapi.routing import APIRoute
+
+from api.errors import ApiError
+
+
+def declared_parameters(dependant: Dependant) -> frozenset[str]:
+    """The query parameters an endpoint takes, its dependencies' included (a walk over a handful
+    of dependants: cheaper than a cache that must not outlive its app)."""
+    names: set[str] = set()
+    todo = [dependant]
+    while todo:
+        current = todo.pop()
+        names.update(param.alias for param in current.query_params)
+        todo.extend(current.dependencies)
+    return frozenset(names)
+
+
+async def refuse_unknown_parameters(request: Request) -> None:
+    """A dependency for every API route: refuse a query parameter the route doesn't take."""
+    route = request.scope.get("route")
+    if not isinstance(route, APIRoute):
+        return
+    allowed = declared_parameters(route.dependant)
+    unknown = sorted(set(request.query_params) - allowed)
+    if unknown:
+        takes = f"it takes {sorted(allowed)}" if allowed else "it takes none"
+        raise ApiError(
+            400, "unknown_parameter", f"unknown query parameter {unknown[0]!r} on {request.url.path}; {takes}"
+        )

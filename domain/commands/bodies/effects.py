@@ -1,0 +1,262 @@
+"""Bodies of the direct effects a judge or scorekeeper reports (API.md, Actions: Direct effects):
+counters, life, damage, mill, draw, proliferate, move, sacrifice, tap, untap, enter."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from domain.commands.bodies.fields import (
+    Body,
+    CardRef,
+    Choice,
+    CounterMap,
+    CustomKind,
+    Kind,
+    NonNegative,
+    Positive,
+    ReplacementOrder,
+    Target,
+    Text,
+    ZoneTo,
+    counters_of,
+    example,
+)
+from domain.commands.vocabulary import (
+    AddCounters,
+    CardResolver,
+    ChangeLife,
+    Damage,
+    Draw,
+    Enter,
+    Mill,
+    Move,
+    Proliferate,
+    RemoveCounters,
+    Sacrifice,
+    Tap,
+)
+from domain.counter_kinds import canonical_kind
+
+Source = Text | None
+"""A card name or note saying what caused it (recorded as the event's cause)."""
+
+
+class AddCountersBody(Body):
+    """Put counters on a player or permanent (CR 122.6); replacement effects of automated cards
+    apply. ``kind`` is matched case-insensitively against the known kinds (CR 122)."""
+
+    model_config = example({"type": "add_counters", "target": {"player": "P1"}, "kind": "rad", "amount": 2})
+    type: Literal["add_counters"]
+    target: Target
+    kind: Kind
+    amount: Positive
+    source: Source = None
+    replacement_order: ReplacementOrder = None
+    custom_kind: CustomKind = False
+
+    def to_command(self, resolve: CardResolver) -> AddCounters:
+        kind = canonical_kind(self.kind, custom=self.custom_kind, where="add_counters: 'kind'")
+        return AddCounters(self.target, kind, self.amount, self.source, tuple(self.replacement_order or ()))
+
+
+class RemoveCountersBody(Body):
+    """Remove counters; ``not_enough_counters`` if fewer are there, unless ``up_to``."""
+
+    model_config = example({"type": "remove_counters", "target": {"permanent": "hydra"}, "kind": "+1/+1", "amount": 1})
+    type: Literal["remove_counters"]
+    target: Target
+    kind: Kind
+    amount: Positive
+    up_to: bool = Field(False, description="remove as many as there are, up to amount")
+    source: Source = None
+    custom_kind: CustomKind = False
+
+    def to_command(self, resolve: CardResolver) -> RemoveCounters:
+        kind = canonical_kind(self.kind, custom=self.custom_kind, where="remove_counters: 'kind'")
+        return RemoveCounters(self.target, kind, self.amount, self.up_to, self.source)
+
+
+class LoseLifeBody(Body):
+    """A player loses life (CR 119.3)."""
+
+    model_config = example({"type": "lose_life", "player": "P1", "amount": 3, "source": "Lightning Bolt"})
+    type: Literal["lose_life"]
+    player: Text
+    amount: Positive
+    source: Source = None
+
+    def to_command(self, resolve: CardResolver) -> ChangeLife:
+        return ChangeLife(self.type, self.player, self.amount, self.source)
+
+
+class GainLifeBody(Body):
+    """A player gains life (CR 119.3)."""
+
+    model_config = example({"type": "gain_life", "player": "P1", "amount": 3})
+    type: Literal["gain_life"]
+    player: Text
+    amount: Positive
+    source: Source = None
+
+    def to_command(self, resolve: CardResolver) -> ChangeLife:
+        return ChangeLife(self.type, self.player, self.amount, self.source)
+
+
+class PayLifeBody(Body):
+    """A player pays life: only with at least that much; paying 0 is always allowed (CR 119.4)."""
+
+    model_config = example({"type": "pay_life", "player": "P1", "amount": 2})
+    type: Literal["pay_life"]
+    player: Text
+    amount: NonNegative
+    source: Source = None
+
+    def to_command(self, resolve: CardResolver) -> ChangeLife:
+        return ChangeLife(self.type, self.player, self.amount, self.source)
+
+
+class DamageBody(Body):
+    """Damage to a player or permanent (CR 120); infect and toxic give poison (CR 702.90, 702.164)."""
+
+    model_config = example({"type": "damage", "target": {"player": "P2"}, "amount": 2, "infect": True})
+    type: Literal["damage"]
+    target: Target
+    amount: Positive
+    source: Source = Field(
+        None, description="a card name or note, or the id of the permanent dealing the damage (its keywords apply)"
+    )
+    infect: bool = False
+    toxic: NonNegative = 0
+    combat: bool = Field(False, description="combat damage: 'deals combat damage' abilities trigger (CR 510)")
+
+    def to_command(self, resolve: CardResolver) -> Damage:
+        return Damage(self.target, self.amount, self.source, self.infect, self.toxic, self.combat)
+
+
+class MillBody(Body):
+    """Mill ``count`` cards, as many as possible (CR 701.17)."""
+
+    model_config = example({"type": "mill", "player": "P1", "count": 3})
+    type: Literal["mill"]
+    player: Text
+    count: Positive
+    cards: list[CardRef] | None = Field(None, description="the cards milled, for an unknown library")
+    source: Source = None
+
+    def to_command(self, resolve: CardResolver) -> Mill:
+        cards = None if self.cards is None else tuple(resolve(c) for c in self.cards)
+        return Mill(self.player, self.count, cards, self.source)
+
+
+class DrawBody(Body):
+    """Draw ``count`` cards (CR 121); drawing from an empty library loses (CR 704.5b)."""
+
+    model_config = example({"type": "draw", "player": "P1", "count": 1})
+    type: Literal["draw"]
+    player: Text
+    count: Positive = 1
+    cards: list[CardRef] | None = Field(None, description="the cards drawn, for an unknown library")
+    source: Source = None
+
+    def to_command(self, resolve: CardResolver) -> Draw:
+        cards = None if self.cards is None else tuple(resolve(c) for c in self.cards)
+        return Draw(self.player, self.count, cards, self.source)
+
+
+class ProliferateBody(Body):
+    """Proliferate (CR 701.34): each chosen player or permanent gets one more counter of each kind
+    it has (of the chosen ``kind`` in games pinned before 2019-05-03)."""
+
+    model_config = example(
+        {"type": "proliferate", "player": "P1", "choose": [{"player": "P2"}, {"permanent": "hydra"}]}
+    )
+    type: Literal["proliferate"]
+    player: Text
+    choose: list[Choice] = Field(default_factory=list)
+    source: Source = None
+    replacement_order: ReplacementOrder = None
+    custom_kind: CustomKind = False
+
+    def to_command(self, resolve: CardResolver) -> Proliferate:
+        chosen = []
+        for choice in self.choose:
+            if "kind" in choice:
+                kind = canonical_kind(choice["kind"], custom=self.custom_kind, where="proliferate: 'choose'")
+                choice = {**choice, "kind": kind}
+            chosen.append(choice)
+        return Proliferate(self.player, tuple(chosen), self.source, tuple(self.replacement_order or ()))
+
+
+class MoveBody(Body):
+    """Move a permanent to another zone; its counters cease to exist (CR 122.2, 400.7)."""
+
+    model_config = example({"type": "move", "permanent": "hydra", "to": "graveyard"})
+    type: Literal["move"]
+    permanent: Text
+    to: ZoneTo
+
+    def to_command(self, resolve: CardResolver) -> Move:
+        return Move(self.permanent, self.to)
+
+
+class SacrificeBody(Body):
+    """Sacrifice a permanent (CR 701.21)."""
+
+    model_config = example({"type": "sacrifice", "permanent": "thopter"})
+    type: Literal["sacrifice"]
+    permanent: Text
+
+    def to_command(self, resolve: CardResolver) -> Sacrifice:
+        return Sacrifice(self.permanent)
+
+
+class TapBody(Body):
+    """Tap a permanent (CR 701.26)."""
+
+    model_config = example({"type": "tap", "permanent": "hydra"})
+    type: Literal["tap"]
+    permanent: Text
+
+    def to_command(self, resolve: CardResolver) -> Tap:
+        return Tap(self.permanent)
+
+
+class UntapBody(Body):
+    """Untap a permanent (CR 701.26)."""
+
+    model_config = example({"type": "untap", "permanent": "hydra"})
+    type: Literal["untap"]
+    permanent: Text
+
+    def to_command(self, resolve: CardResolver) -> Tap:
+        return Tap(self.permanent, untap=True)
+
+
+class EnterBody(Body):
+    """Put a permanent onto the battlefield; replacement effects apply (CR 614.12, 122.6)."""
+
+    model_config = example({"type": "enter", "card": "Feral Hydra", "controller": "P1", "x": 3})
+    type: Literal["enter"]
+    id: Text | None = Field(None, description="the permanent's id; the server picks one if none is given")
+    card: CardRef
+    controller: Text
+    counters: CounterMap | None = Field(None, description="counters it enters with")
+    tapped: bool = False
+    token: bool = False
+    x: NonNegative = 0
+    replacement_order: ReplacementOrder = None
+    custom_kind: CustomKind = False
+
+    def to_command(self, resolve: CardResolver) -> Enter:
+        return Enter(
+            card=resolve(self.card),
+            controller=self.controller,
+            id=self.id,
+            counters=counters_of(self.counters, custom=self.custom_kind, where="enter: 'counters'"),
+            tapped=self.tapped,
+            token=self.token,
+            x=self.x,
+            replacement_order=tuple(self.replacement_order or ()),
+        )
