@@ -1,4 +1,4 @@
-"""What a player token may ask for (API.md, Roles): its own decisions, as its own player.
+"""What a player token may ask for (docs/api.md, Authentication and roles): its own decisions, as its own player.
 
 ``check_player_command`` dispatches on the command's type, so a new command is refused or allowed
 here on purpose rather than by a string that happens to match. Judges, scorekeepers and admins are

@@ -87,7 +87,7 @@ _MISSING_IN_ACTIONS = {
     "resolve_first": "invalid_field",
     "attackers": "invalid_field",
 }
-"""Codes older than the models for some missing fields (API.md's errors are stable)."""
+"""Codes older than the models for some missing fields (docs/api.md: error codes are stable)."""
 _MISSING_IN_CREATE = {"variant": "invalid_variant", "card": "missing_field"}
 
 

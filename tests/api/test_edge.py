@@ -1,4 +1,4 @@
-"""The edge (API.md, Conventions): unknown fields, unknown query parameters and unknown counter
+"""The edge (docs/api.md, Conventions): unknown fields, unknown query parameters and unknown counter
 kinds are refused with problem+json and a stable code, and store nothing."""
 
 from __future__ import annotations
@@ -122,7 +122,7 @@ def test_cr_122_kinds_are_case_insensitive_and_custom_kind_records_any(
 def test_a_player_token_is_checked_on_the_parsed_command(
     client: TestClient, admin_headers: dict[str, str], game: str
 ) -> None:
-    """API.md Roles: the same body from a player token is checked for its own player."""
+    """docs/api.md, Authentication and roles: the same body from a player token is checked for its own player."""
     p1 = token(client, admin_headers, "player", game_id=game, player_id="P1")
     mine = {"type": "gain_life", "player": "P1", "amount": 1}
     assert _act(client, game, p1, mine).status_code == 201

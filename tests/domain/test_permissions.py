@@ -1,4 +1,4 @@
-"""What a player token may ask for (API.md, Roles), decided on the command's type."""
+"""What a player token may ask for (docs/api.md, Authentication and roles), decided on the command's type."""
 
 from __future__ import annotations
 

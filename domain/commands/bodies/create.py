@@ -1,4 +1,4 @@
-"""The body of ``POST /v1/games``: a game's starting position (API.md, Games).
+"""The body of ``POST /v1/games``: a game's starting position (docs/api.md, Games).
 
 This model checks each field on its own; the rules that tie fields together (two players in a
 two-player game, teams by variant, ids used once, starting life, CR 103 and 119.1) are

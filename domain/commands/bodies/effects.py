@@ -1,4 +1,4 @@
-"""Bodies of the direct effects a judge or scorekeeper reports (API.md, Actions: Direct effects):
+"""Bodies of the direct effects a judge or scorekeeper reports (docs/api.md, Actions: Direct effects):
 counters, life, damage, mill, draw, proliferate, move, sacrifice, tap, untap, enter."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Bodies of the actions that move the game along: advance, resolve, order_triggers, concede,
-counter and note (API.md, Actions: Flow)."""
+counter and note (docs/api.md, Actions: Flow)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Bodies of played objects and combat (API.md, Actions: Played objects): cast, play_land,
+"""Bodies of played objects and combat (docs/api.md, Actions: Played objects): cast, play_land,
 activate and attack."""
 
 from __future__ import annotations
