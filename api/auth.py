@@ -17,6 +17,8 @@ from fastapi import Request
 from starlette.concurrency import run_in_threadpool
 
 from api.errors import ApiError
+from domain.commands import Command
+from domain.state import GameState
 
 Role = Literal["spectator", "player", "scorekeeper", "judge", "admin"]
 ROLES: tuple[Role, ...] = ("spectator", "player", "scorekeeper", "judge", "admin")
@@ -59,7 +61,7 @@ def authenticate(request: Request) -> Principal | None:
         token.encode(), settings.admin_token.get_secret_value().encode()
     ):
         return Principal(name="admin", role="admin")
-    info = request.app.state.service.lookup_token(token)
+    info = request.app.state.service.tokens.lookup(token)
     if info is None:
         raise ApiError(401, "invalid_token", "the bearer token is not known", {"WWW-Authenticate": "Bearer"})
     return Principal(name=info.name, role=info.role, game_id=info.game_id, player_id=info.player_id)
@@ -89,14 +91,25 @@ async def require_async(request: Request, role: Role) -> Principal:
             settings.admin_token is not None
             and hmac.compare_digest(token.encode(), settings.admin_token.get_secret_value().encode())
         )
-        or request.app.state.service.known_token(token) is not None
+        or request.app.state.service.tokens.known(token) is not None
     ):
         return require(request, role)
     return await run_in_threadpool(require, request, role)
 
 
-def check_player_action(principal: Principal, game_id: str, body: Any, state: Any) -> None:
-    """A player token acts only in its own game, only as its own player (API.md, Roles)."""
+def check_player_game(principal: Principal, game_id: str) -> None:
+    """A player token acts only in its own game: refused before its request is even parsed, so a
+    token learns nothing about another game's bodies (or whether that game exists)."""
+    if principal.role == "player" and principal.game_id != game_id:
+        raise ApiError(403, "wrong_game", f"this player token is bound to game {principal.game_id!r}")
+
+
+def check_player_action(principal: Principal, game_id: str, body: Any, state: GameState, command: Command) -> None:
+    """A player token acts only in its own game, only as its own player (API.md, Roles).
+
+    Called by the game service inside the decision (``authorize``), with the state the command
+    is decided on, so the check and the action see one version of the game. ``command`` is the
+    parsed ``body``."""
     if principal.role != "player":
         return
     if principal.game_id != game_id:
@@ -119,7 +132,7 @@ def check_player_action(principal: Principal, game_id: str, body: Any, state: An
     # only its own; otherwise it is not that player's priority or choice (422, API.md).
     if kind == "order_triggers" and state.pending:
         side = state.pending[0].controller
-        if side not in (me, state.players[me].team if me in state.players else None):
+        if side not in (me, state.players[me].team if me is not None and me in state.players else None):
             raise ApiError(422, "not_your_priority", f"the triggers waiting are {side!r}'s to order, not {me!r}'s")
     if kind == "resolve" and body.get("choices") and state.stack and state.stack[-1].controller != me:
         top = state.stack[-1]

@@ -65,7 +65,7 @@ def token_create(args: argparse.Namespace, settings: Settings) -> int:
     """Create a token and print its secret once."""
     service = _service(settings)
     try:
-        secret = service.create_token(args.name, args.role, args.game, args.player)
+        secret = service.tokens.create(args.name, args.role, args.game, args.player)
     finally:
         service.close()
     print(secret)

@@ -49,12 +49,12 @@ async def create_token(request: Request, service: ServiceDep, principal: Admin) 
     if role == "player":
         if game_id is None or player_id is None:
             raise ApiError(400, "missing_field", "a player token needs 'game_id' and 'player_id'")
-        _, state = await run_in_threadpool(service.state_at, game_id, None)
+        _, state = await run_in_threadpool(service.games.state_at, game_id, None)
         if player_id not in state.players:
             raise ApiError(404, "unknown_player", f"game {game_id!r} has no player {player_id!r}")
     elif game_id is not None or player_id is not None:
         raise ApiError(400, "invalid_field", "only player tokens are bound to a game and player")
-    secret = await run_in_threadpool(service.create_token, name, role, game_id, player_id)
+    secret = await run_in_threadpool(service.tokens.create, name, role, game_id, player_id)
     return {"token": secret, "name": name, "role": role, "game_id": game_id, "player_id": player_id}
 
 

@@ -33,7 +33,7 @@ def test_token_create_prints_a_secret_that_authenticates(db: str, capsys: pytest
     assert main(["token", "create", "--name", "Jane", "--role", "judge"]) == 0
     secret = capsys.readouterr().out.strip()
     with LedgerService(db) as service:
-        info = service.lookup_token(secret)
+        info = service.tokens.lookup(secret)
     assert info is not None and info.name == "Jane" and info.role == "judge"
 
 
