@@ -58,7 +58,9 @@ def race(calls: list[Callable[[], ActionResult]]) -> list[ActionResult | Conflic
     return [o for o in outcomes if o is not None]
 
 
-def test_two_writers_at_one_version_under_if_match_exactly_one_wins(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_two_writers_at_one_version_under_if_match_exactly_one_wins(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
     a = store.service()
     b = store.service(create_tables=False)
     a.create_game(TWO_PLAYER, SCOREKEEPER, "g1")
