@@ -17,7 +17,7 @@ or under ``If-Match`` (which pins the version), is ``Conflict(version_conflict)`
 
 ``authorize(state, command)`` runs inside the decision, on the very state the command is decided
 on: a player's permission is checked against the version the action is appended to, never a read
-made a moment earlier (docs/audit.md, Authorization).
+made a moment earlier (docs/operations.md, Several workers).
 """
 
 from __future__ import annotations
