@@ -62,9 +62,9 @@ def build_service(settings: Settings, *, create_tables: bool | None = None) -> L
 
 def bootstrap_admin(settings: Settings, service: LedgerService) -> str | None:
     """With no ``MTG_LEDGER_ADMIN_TOKEN`` and no admin yet, make one; return it to print once."""
-    if settings.admin_token is not None or service.has_admin():
+    if settings.admin_token is not None or service.tokens.has_admin():
         return None
-    secret = service.create_token("bootstrap admin", "admin", None, None)
+    secret = service.tokens.create("bootstrap admin", "admin", None, None)
     return secret
 
 

@@ -58,7 +58,7 @@ def authenticate(request: Request) -> Principal | None:
         token.encode(), settings.admin_token.get_secret_value().encode()
     ):
         return Principal(name="admin", role="admin")
-    info = request.app.state.service.lookup_token(token)
+    info = request.app.state.service.tokens.lookup(token)
     if info is None:
         # The usual cause is a token made (mtg-ledger token create) against another store.
         detail = "the bearer token is not known to this server's store; a token works only where it was made"
@@ -90,7 +90,7 @@ async def require_async(request: Request, role: Role) -> Principal:
             settings.admin_token is not None
             and hmac.compare_digest(token.encode(), settings.admin_token.get_secret_value().encode())
         )
-        or request.app.state.service.known_token(token) is not None
+        or request.app.state.service.tokens.known(token) is not None
     ):
         return require(request, role)
     return await run_in_threadpool(require, request, role)
@@ -102,3 +102,10 @@ def check_bound_game(principal: Principal, game_id: str) -> str:
     if principal.game_id != game_id or principal.player_id is None:
         raise ApiError(403, "wrong_game", f"this player token is bound to game {principal.game_id!r}")
     return principal.player_id
+
+
+def check_player_game(principal: Principal, game_id: str) -> None:
+    """A player token acts only in its own game: refused before its request is even parsed, so a
+    token learns nothing about another game's bodies (or whether that game exists)."""
+    if principal.role == "player" and principal.game_id != game_id:
+        raise ApiError(403, "wrong_game", f"this player token is bound to game {principal.game_id!r}")

@@ -136,7 +136,7 @@ def token_create(args: argparse.Namespace, settings: Settings) -> int:
     with _opened(settings) as service:
         if args.role == "player":
             _check_player(service, settings, args.game, args.player)
-        secret = service.create_token(args.name, args.role, args.game, args.player)
+        secret = service.tokens.create(args.name, args.role, args.game, args.player)
     print(secret)
     return 0
 

@@ -1,8 +1,9 @@
 """``Idempotency-Key``: a retry with the same key and body returns the first response and stores
 nothing; the same key with another body is 409 ``idempotency_key_reused``.
 
-Records are stored durably by the service with a fingerprint of the request (method, path and
-the SHA-256 of the body). Keys are scoped to the path, so one key can't collide across games.
+Records are stored durably (``projections.idempotency``) with a fingerprint of the request
+(method, path and the SHA-256 of the body). Keys are scoped to the path, so one key can't collide
+across games.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import rfc8785
 from fastapi import Request
@@ -18,7 +19,7 @@ from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
 from api.errors import ApiError
-from projections.service import LedgerService
+from projections.idempotency import IdempotencyRecords
 
 MAX_KEY = 200
 
@@ -33,7 +34,16 @@ def fingerprint(request: Request, body: bytes) -> str:
     return hashlib.sha256(request.method.encode() + b" " + request.url.path.encode() + b"\n" + canonical).hexdigest()
 
 
-Perform = Callable[[str | None, str | None], tuple[int, dict[str, Any]]]
+class Answer(NamedTuple):
+    """A request's response, and whether its save claimed the key."""
+
+    status: int
+    payload: dict[str, Any]
+    key_claimed: bool = False
+    """The action's save also claimed the key (``ActionResult.key_claimed``)."""
+
+
+Perform = Callable[[str | None, str | None], Answer]
 """Runs the request, given the scoped key and fingerprint (None without a key): the service
 claims the key in the same atomic save as the action, so two racing retries can't both act."""
 
@@ -44,16 +54,17 @@ Rebuild = Callable[[str, str, int], tuple[int, dict[str, Any]]]
 
 async def idempotent(
     request: Request,
-    service: LedgerService,
+    records: IdempotencyRecords,
     body: bytes,
     perform: Perform,
     rebuild: Rebuild | None = None,
     caller: str = "",
 ) -> JSONResponse:
-    """Run ``perform`` once per key; replay its stored response on a retry."""
+    """Run ``perform`` once per key; replay its stored response on a retry. The key's records
+    are read once per request; remembering the response writes without reading them again."""
     key = request.headers.get("idempotency-key")
     if key is None:
-        status, payload = await run_in_threadpool(perform, None, None)
+        status, payload, _ = await run_in_threadpool(perform, None, None)
         return JSONResponse(payload, status_code=status)
     if not key.strip() or len(key) > MAX_KEY:
         raise ApiError(400, "invalid_idempotency_key", f"Idempotency-Key must be 1-{MAX_KEY} characters")
@@ -61,25 +72,32 @@ async def idempotent(
     # first (it may hold hidden information that another token may not see).
     scoped = f"{caller}|{request.url.path}|{key}"
     print_ = fingerprint(request, body)
-    seen = await run_in_threadpool(service.recall, scoped)
-    if seen is not None:
-        stored_print, status, response_json = seen
+    seen = await run_in_threadpool(records.read, scoped)
+    recalled = seen.recalled
+    if recalled is not None:
+        stored_print, status, response_json = recalled
         if stored_print != print_:
             raise ApiError(
                 409, "idempotency_key_reused", f"Idempotency-Key {key!r} was used with a different request body"
             )
         return JSONResponse(json.loads(response_json), status_code=status, headers={"Idempotent-Replayed": "true"})
-    claimed = await run_in_threadpool(service.claimed_action, scoped)
-    if claimed is not None and rebuild is not None:
-        # The action was stored but its response never was (the process died in between):
-        # answer from the record itself rather than refusing the retry forever.
-        claim_print, game_id, action_id, version = claimed
-        if claim_print != print_:
-            raise ApiError(
-                409, "idempotency_key_reused", f"Idempotency-Key {key!r} was used with a different request body"
-            )
-        status, payload = await run_in_threadpool(rebuild, game_id, action_id, version)
-    else:
-        status, payload = await run_in_threadpool(perform, scoped, print_)
-    await run_in_threadpool(service.remember, scoped, print_, status, json.dumps(payload))
+    claim = seen.claim
+    if claim is not None and rebuild is not None and claim.fingerprint != print_:
+        raise ApiError(409, "idempotency_key_reused", f"Idempotency-Key {key!r} was used with a different request body")
+
+    def answer() -> Answer:
+        if claim is not None and rebuild is not None:
+            # The action was stored but its response never was (the process died in between):
+            # answer from the record itself rather than refusing the retry forever.
+            return Answer(*rebuild(claim.game_id, claim.action_id, claim.version))
+        return perform(scoped, print_)
+
+    def answer_and_remember() -> Answer:
+        answered = answer()
+        records.remember(
+            seen, print_, answered.status, json.dumps(answered.payload), claimed_since=answered.key_claimed
+        )
+        return answered
+
+    status, payload, _ = await run_in_threadpool(answer_and_remember)
     return JSONResponse(payload, status_code=status)

@@ -55,7 +55,8 @@ from domain.state import GameState
 from domain.undo import revert_event
 from projections.game_aggregate import Game, project_game
 from projections.game_files import export_lines
-from projections.hash_chain import GENESIS_HASH, chain_hash, hashed_record, json_native
+from projections.game_repository import recorded as recorded_event
+from projections.hash_chain import GENESIS_HASH, seal
 from projections.results import Actor, RecordedEvent
 from projections.service import LedgerService
 
@@ -87,23 +88,17 @@ def build_export(game_id: str, size: int) -> list[str]:
 
     def store(events: list[ev.Event]) -> None:
         nonlocal prev
-        action_id = str(uuid4())
-        for event in events:
-            version = len(recorded) + 1
-            data = json_native(event.data)
-            record = hashed_record(
-                game_id=game_id,
-                version=version,
-                type=event.type,
-                data=data,
-                rule=event.rule,
-                action_id=action_id,
-                actor=ACTOR.to_json(),
-                recorded_at=at,
-            )
-            digest = chain_hash(prev, record)
-            recorded.append(RecordedEvent(version, event.type, data, event.rule, action_id, ACTOR, at, prev, digest))
-            prev = digest
+        sealed = seal(
+            game_id,
+            events,
+            after=len(recorded),
+            prev_hash=prev,
+            action_id=str(uuid4()),
+            actor=ACTOR.to_json(),
+            recorded_at=at,
+        )
+        recorded.extend(recorded_event(e) for e in sealed)
+        prev = sealed[-1].hash if sealed else prev
 
     start = game_started(GAME, game_id, catalog.resolve)
     store([start])

@@ -56,6 +56,20 @@ class Game:
             reverts=reverts,
         )
 
+    def after(self, action: Sequence[GameEvent], state: GameState) -> Game:
+        """This game after one action's stored events, given the ``state`` they lead to (the one
+        the decision already folded, so the action's events are not folded a second time)."""
+        for offset, event in enumerate(action, start=1):
+            if event.originator_version != self.version + offset or event.originator_id != self.id:
+                raise ValueError(
+                    f"event {event.originator_id!r} v{event.originator_version} does not follow "
+                    f"game {self.id!r} v{self.version + offset - 1}"
+                )
+        if not action:
+            return self
+        reverts = (*self.reverts, *(revert_entry(e) for e in action if e.type == ev.ACTIONS_REVERTED))
+        return Game(self.id, action[-1].originator_version, state, action[-1].hash, reverts)
+
     def snapshot(self) -> GameSnapshot:
         return GameSnapshot(
             originator_id=self.id,

@@ -5,7 +5,7 @@ An export is a header line ``{"format": "mtg-ledger/1", "game_id", "events", "he
 
 1. every line is a JSON object with the Event fields, versions 1, 2, ... in order;
 2. the hash chain recomputes: each ``prev_hash`` is the previous line's ``hash`` (64 zeros for
-   the first) and each ``hash`` is ``projections.hash_chain.chain_hash`` of its record;
+   the first) and each ``hash`` is what ``projections.hash_chain.seal`` gives its record;
 3. the actions are whole: one action's events are consecutive lines and its id is not used
    again; ``GameStarted`` and each ``ActionsReverted`` are an action of their own;
 4. the rules replay: the first event is ``GameStarted`` and ``domain.setup.game_started`` gives
@@ -40,7 +40,7 @@ from domain.errors import GameError, IllegalAction
 from domain.serialize import state_to_json
 from domain.setup import game_started
 from projections.game_aggregate import Game, project_game
-from projections.hash_chain import GENESIS_HASH, chain_hash, hashed_record
+from projections.hash_chain import GENESIS_HASH, Fact, seal
 from projections.results import RecordedEvent
 from projections.stored_events import GameEvent
 
@@ -191,31 +191,18 @@ def _event_from_line(raw: Any, game_id: str, version: int, prev_hash: str) -> Ga
         raise ValueError(f"'recorded_at' must carry a time zone, got {recorded_at!r}")
     if raw.get("prev_hash") != prev_hash:
         raise ValueError(f"prev_hash {raw.get('prev_hash')!r} is not the previous event's hash {prev_hash!r}")
-    record = hashed_record(
-        game_id=game_id,
-        version=version,
-        type=type_,
-        data=data,
-        rule=rule,
-        action_id=action_id,
-        actor=actor_json,
-        recorded_at=recorded_at,
-    )
-    expected = chain_hash(prev_hash, record)
-    if raw.get("hash") != expected:
-        raise ValueError(f"hash {raw.get('hash')!r} does not match the event's content (expected {expected!r})")
-    return GameEvent(
-        originator_id=game_id,
-        originator_version=version,
-        type=type_,
-        data=data,
-        rule=rule,
-        action_id=action_id,
-        actor=actor_json,
-        recorded_at=recorded_at,
+    (sealed,) = seal(
+        game_id,
+        [Fact(type_, data, rule)],
+        after=version - 1,
         prev_hash=prev_hash,
-        hash=expected,
+        action_id=action_id,
+        actor=actor_json,
+        recorded_at=recorded_at,
     )
+    if raw.get("hash") != sealed.hash:
+        raise ValueError(f"hash {raw.get('hash')!r} does not match the event's content (expected {sealed.hash!r})")
+    return sealed
 
 
 def _check_revert(event: GameEvent, states: Mapping[int, Game]) -> None:

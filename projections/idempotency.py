@@ -8,18 +8,22 @@ meet on one primary key). Two records can live there:
    requests with one key at most one can store its action: the other's whole save fails on the
    key's primary key, and it gets a ``Conflict``, never a duplicate action.
 2. ``IdempotentResponseRecorded`` (``remember``): the response to replay on a retry. It follows
-   the claim (version 2), or stands alone (version 1) for a response of a refused request,
-   which stored nothing to claim with.
+   the claim (version 2), or stands alone (version 1) for a response of a request that stored
+   nothing to claim with.
+
+A request reads its key's stream once (``read``); what it found (``KeyRecords``) is what
+``remember`` writes after, so answering a request never reads the stream again.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from dataclasses import dataclass
 
 from eventsourcing.persistence import IntegrityError
 
 from domain.errors import Conflict, InvalidCommand
+from projections.clock import Now
 from projections.ledger_application import LedgerApplication
 from projections.stored_events import IdempotencyKeyClaimed, IdempotentResponseRecorded, idempotency_stream_id
 
@@ -33,15 +37,47 @@ def key_stream_id(key: str) -> str:
     return idempotency_stream_id(hashlib.sha256(key.encode("utf-8")).hexdigest())
 
 
+@dataclass(frozen=True, slots=True)
+class KeyRecords:
+    """What one read of a key's stream found."""
+
+    key: str
+    claim: IdempotencyKeyClaimed | None
+    """The claim an action stored with the key (also when its response was never remembered,
+    e.g. the process died between the save and ``remember``)."""
+    response: IdempotentResponseRecorded | None
+    """The remembered response, if any."""
+    fingerprints: tuple[str, ...]
+    """The fingerprint of every record, in stream order."""
+
+    @property
+    def recalled(self) -> Recalled | None:
+        """The remembered response as ``(fingerprint, status, response_json)``, or ``None``
+        (also while only a claim exists)."""
+        if self.response is None:
+            return None
+        return self.response.fingerprint, self.response.status, self.response.response_json
+
+
 class IdempotencyRecords:
     """Claims, remembers and recalls responses by idempotency key."""
 
-    def __init__(self, app: LedgerApplication, now: Callable[[], str]) -> None:
+    def __init__(self, app: LedgerApplication, now: Now) -> None:
         self._app = app
         self._now = now
 
-    def _records(self, key: str) -> list[object]:
-        return list(self._app.events.get(key_stream_id(key)))
+    def read(self, key: str) -> KeyRecords:
+        """Everything stored under ``key``: one read of its stream."""
+        claim: IdempotencyKeyClaimed | None = None
+        response: IdempotentResponseRecorded | None = None
+        fingerprints: list[str] = []
+        for record in self._app.events.get(key_stream_id(key)):
+            if isinstance(record, IdempotencyKeyClaimed) and claim is None:
+                claim = record
+            elif isinstance(record, IdempotentResponseRecorded):
+                response = record
+            fingerprints.append(str(getattr(record, "fingerprint", "")))
+        return KeyRecords(key, claim, response, tuple(fingerprints))
 
     def claim(self, key: str, fingerprint: str, game_id: str, action_id: str, version: int) -> IdempotencyKeyClaimed:
         """The claim record to save together with an action's events."""
@@ -72,35 +108,22 @@ class IdempotencyRecords:
             )
         return Conflict("this Idempotency-Key was already answered", "idempotency_in_progress")
 
-    def recall(self, key: str) -> Recalled | None:
-        """The remembered response for ``key``, or ``None`` (also while only a claim exists)."""
-        for record in reversed(self._records(key)):
-            if isinstance(record, IdempotentResponseRecorded):
-                return record.fingerprint, record.status, record.response_json
-        return None
-
-    def claimed(self, key: str) -> IdempotencyKeyClaimed | None:
-        """The claim an action stored with ``key``, if any (also when its response was never
-        remembered, e.g. the process died between the save and ``remember``)."""
-        for record in self._records(key):
-            if isinstance(record, IdempotencyKeyClaimed):
-                return record
-        return None
-
-    def remember(self, key: str, fingerprint: str, status: int, response_json: str) -> None:
-        """Store the response for ``key``; the same response twice is a no-op, another one for a
-        key already answered (or claimed with another fingerprint) a ``Conflict``."""
-        records = self._records(key)
-        for record in records:
-            if getattr(record, "fingerprint", None) != fingerprint:
-                raise Conflict(
-                    f"Idempotency-Key {key!r} was already used with a different request", "idempotency_key_reused"
-                )
-            if isinstance(record, IdempotentResponseRecorded):
-                return
+    def remember(
+        self, seen: KeyRecords, fingerprint: str, status: int, response_json: str, *, claimed_since: bool = False
+    ) -> None:
+        """Store the response for the key ``seen`` was read for. ``claimed_since``: the request
+        claimed the key in its action's save after that read (so the claim is the record before
+        this one). The same response twice is a no-op, another one for a key already answered
+        (or claimed with another fingerprint) a ``Conflict``."""
+        if any(other != fingerprint for other in seen.fingerprints):
+            raise Conflict(
+                f"Idempotency-Key {seen.key!r} was already used with a different request", "idempotency_key_reused"
+            )
+        if seen.response is not None:
+            return
         response = IdempotentResponseRecorded(
-            originator_id=key_stream_id(key),
-            originator_version=len(records) + 1,
+            originator_id=key_stream_id(seen.key),
+            originator_version=len(seen.fingerprints) + (2 if claimed_since else 1),
             fingerprint=fingerprint,
             status=status,
             response_json=response_json,
@@ -110,5 +133,5 @@ class IdempotencyRecords:
             self._app.save(response)
         except IntegrityError:
             raise Conflict(
-                f"Idempotency-Key {key!r} was answered by another request first", "idempotency_in_progress"
+                f"Idempotency-Key {seen.key!r} was answered by another request first", "idempotency_in_progress"
             ) from None

@@ -80,6 +80,8 @@ class ActionResult:
     """The events the action stored, in order."""
     state: GameState
     """The state at ``version``."""
+    key_claimed: bool = False
+    """The action's save also claimed its ``Idempotency-Key`` (``projections.idempotency``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,10 +39,10 @@ async def create_token(request: Request, service: ServiceDep, principal: Admin) 
     body = parse_token_create(json_object(await raw_body(request)))
     name, role, game_id, player_id = body.name, body.role, body.game_id, body.player_id
     if game_id is not None and player_id is not None:
-        _, state = await run_in_threadpool(service.state_at, game_id, None)
+        _, state = await run_in_threadpool(service.games.state_at, game_id, None)
         if player_id not in state.players:
             raise ApiError(404, "unknown_player", f"game {game_id!r} has no player {player_id!r}")
-    secret = await run_in_threadpool(service.create_token, name, role, game_id, player_id)
+    secret = await run_in_threadpool(service.tokens.create, name, role, game_id, player_id)
     return {"token": secret, "name": name, "role": role, "game_id": game_id, "player_id": player_id}
 
 

@@ -43,8 +43,8 @@ async def list_events(
     after: Annotated[int, Query(ge=0)] = 0,
     limit: Annotated[int, Query(ge=1, le=1000)] = 100,
 ) -> dict[str, Any]:
-    events = await run_in_threadpool(service.events, game_id, after, limit)
-    head = await run_in_threadpool(service.head_version, game_id)
+    events = await run_in_threadpool(service.games.events, game_id, after, limit)
+    head = await run_in_threadpool(service.games.head_version, game_id)
     last = events[-1].version if events else after
     return {
         "events": [event_out(e, principal) for e in events],
@@ -59,7 +59,7 @@ async def _sse(
     idle = 0.0
     yield "retry: 2000\n\n"
     while True:
-        events = await run_in_threadpool(service.events, game_id, last, 500)
+        events = await run_in_threadpool(service.games.events, game_id, last, 500)
         for event in events:
             payload = json.dumps(event_out(event, principal), separators=(",", ":"))
             yield f"id: {event.version}\nevent: {event.type}\ndata: {payload}\n\n"
@@ -95,7 +95,7 @@ async def stream_events(
         if not last_event_id.strip().isdigit():
             raise ApiError(400, "invalid_last_event_id", f"Last-Event-ID must be a version, got {last_event_id!r}")
         start = int(last_event_id.strip())
-    await run_in_threadpool(service.head_version, game_id)  # 404 before the stream starts
+    await run_in_threadpool(service.games.head_version, game_id)  # 404 before the stream starts
     return EventStreamResponse(
         _sse(service, game_id, start, principal, follow, request),
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
@@ -109,13 +109,13 @@ async def stream_events(
     summary="Readable lines by turn and step",
 )
 async def timeline(game_id: str, service: ServiceDep, principal: Reader) -> dict[str, Any]:
-    groups = await run_in_threadpool(service.timeline, game_id)
+    groups = await run_in_threadpool(service.games.timeline, game_id)
     return {"game_id": game_id, "timeline": groups}
 
 
 @router.get("/{game_id}/verify", response_model=schemas.VerifyOut, responses=ERRORS, summary="Check the hash chain")
 async def verify(game_id: str, service: ServiceDep, principal: Reader) -> dict[str, Any]:
-    report = await run_in_threadpool(service.verify, game_id)
+    report = await run_in_threadpool(service.record.verify, game_id)
     return {
         "ok": report.ok,
         "events": report.events,
@@ -131,7 +131,7 @@ async def verify(game_id: str, service: ServiceDep, principal: Reader) -> dict[s
     summary="Export the record as NDJSON (judge+)",
 )
 async def export(game_id: str, service: ServiceDep, principal: Judge) -> NDJSONResponse:
-    lines = await run_in_threadpool(lambda: list(service.export(game_id)))
+    lines = await run_in_threadpool(lambda: list(service.record.export(game_id)))
     return NDJSONResponse(
         iter(line if line.endswith("\n") else line + "\n" for line in lines),
         headers={"Content-Disposition": f'attachment; filename="{game_id}.ndjson"'},
@@ -158,7 +158,7 @@ async def import_game(request: Request, service: ServiceDep, principal: Admin) -
         raise ApiError(400, "malformed_ndjson", "the body is empty: send an exported NDJSON file")
     try:
         result = await run_in_threadpool(
-            service.import_game, text.splitlines(), StoreActor(principal.name, principal.role)
+            service.record.import_game, text.splitlines(), StoreActor(principal.name, principal.role)
         )
     except RecursionError:
         raise ApiError(400, "malformed_ndjson", "a line of the file nests JSON too deeply") from None

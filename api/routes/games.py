@@ -9,15 +9,16 @@ from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
 from api import schemas
-from api.auth import Principal, check_bound_game
+from api.auth import Principal, check_bound_game, check_player_game
 from api.bodies import parse_undo
 from api.deps import Actor, Judge, Reader, Scorekeeper, ServiceDep, if_match, json_object, raw_body
 from api.errors import ApiError
-from api.idempotency import Rebuild, idempotent
+from api.idempotency import Answer, Rebuild, idempotent
 from api.presenters import action_out, game_out
-from domain.commands import Note, parse_command, parse_create_body
+from domain.commands import Command, Note, parse_command, parse_create_body
 from domain.commands.bodies.create import GameCreateBody
 from domain.permissions import check_player_command
+from domain.state import GameState
 from projections.service import ActionResult, LedgerService
 from projections.service import Actor as StoreActor
 
@@ -32,8 +33,8 @@ def _rebuild_action(service: LedgerService, principal: Principal) -> Rebuild:
     """The response of a stored action, rebuilt from the record (see ``api.idempotency``)."""
 
     def rebuild(game_id: str, action_id: str, version: int) -> tuple[int, dict[str, Any]]:
-        _, state = service.state_at(game_id, version)
-        window = service.events(game_id, after=max(0, version - 1000), limit=1000)
+        _, state = service.games.state_at(game_id, version)
+        window = service.games.events(game_id, after=max(0, version - 1000), limit=1000)
         events = [e for e in window if e.action_id == action_id]
         return 201, action_out(ActionResult(game_id, action_id, version, events, state), principal)
 
@@ -67,21 +68,22 @@ async def create_game(request: Request, service: ServiceDep, principal: Scorekee
     body = parse_create_body(json_object(body_bytes))
     game_id = body.game_id
 
-    def perform(key: str | None, fingerprint: str | None) -> tuple[int, dict[str, Any]]:
-        result = service.create_game(
+    def perform(key: str | None, fingerprint: str | None) -> Answer:
+        result = service.games.create_game(
             body,
             StoreActor(principal.name, principal.role),
             game_id,
             idempotency_key=key,
             request_fingerprint=fingerprint,
         )
-        return 201, {**game_out(result.game_id, result.version, result.state, principal), "action_id": result.action_id}
+        out = {**game_out(result.game_id, result.version, result.state, principal), "action_id": result.action_id}
+        return Answer(201, out, result.key_claimed)
 
     def rebuild(created: str, action_id: str, version: int) -> tuple[int, dict[str, Any]]:
-        _, state = service.state_at(created, version)
+        _, state = service.games.state_at(created, version)
         return 201, {**game_out(created, version, state, principal), "action_id": action_id}
 
-    return await idempotent(request, service, body_bytes, perform, rebuild, _caller(principal))
+    return await idempotent(request, service.idempotency, body_bytes, perform, rebuild, _caller(principal))
 
 
 @router.get(
@@ -98,7 +100,7 @@ async def list_games(
     table: Annotated[int | None, Query(ge=0)] = None,
     status: Annotated[str | None, Query(pattern="^(in_progress|finished)$")] = None,
 ) -> dict[str, Any]:
-    games = await run_in_threadpool(service.list_games, event, round, table, status)
+    games = await run_in_threadpool(service.game_list.select, event, round, table, status)
     return {"games": [g.to_json() for g in games]}
 
 
@@ -109,7 +111,7 @@ async def get_game(
     principal: Reader,
     version: Annotated[int | None, Query(ge=1)] = None,
 ) -> dict[str, Any]:
-    at, state = await run_in_threadpool(service.state_at, game_id, version)
+    at, state = await run_in_threadpool(service.games.state_at, game_id, version)
     return game_out(game_id, at, state, principal)
 
 
@@ -125,29 +127,32 @@ async def post_action(game_id: str, request: Request, service: ServiceDep, princ
     body_bytes = await raw_body(request)
     body = json_object(body_bytes)
     expected = if_match(request)
+    check_player_game(principal, game_id)
+    command = parse_command(body, service.catalog.resolve)
+    if principal.role != "player" and isinstance(command, Note) and not principal.at_least("judge"):
+        raise ApiError(403, "forbidden", "notes on the record are for judges (role judge or above)")
+    # A player's permission is checked inside the decision, on the state the action is decided on.
+    authorize = None
     if principal.role == "player":
-        _, state = await run_in_threadpool(service.state_at, game_id, None)
         me = check_bound_game(principal, game_id)
-        command = parse_command(body, service.catalog.resolve)
-        check_player_command(me, command, state)
-    else:
-        command = parse_command(body, service.catalog.resolve)
-        if isinstance(command, Note) and not principal.at_least("judge"):
-            raise ApiError(403, "forbidden", "notes on the record are for judges (role judge or above)")
 
-    def perform(key: str | None, fingerprint: str | None) -> tuple[int, dict[str, Any]]:
-        result = service.act(
+        def authorize(state: GameState, decided: Command) -> None:
+            check_player_command(me, decided, state)
+
+    def perform(key: str | None, fingerprint: str | None) -> Answer:
+        result = service.games.act(
             game_id,
             command,
             StoreActor(principal.name, principal.role),
             expected,
             idempotency_key=key,
             request_fingerprint=fingerprint,
+            authorize=authorize,
         )
-        return 201, action_out(result, principal)
+        return Answer(201, action_out(result, principal), result.key_claimed)
 
     return await idempotent(
-        request, service, body_bytes, perform, _rebuild_action(service, principal), _caller(principal)
+        request, service.idempotency, body_bytes, perform, _rebuild_action(service, principal), _caller(principal)
     )
 
 
@@ -171,8 +176,8 @@ async def undo(game_id: str, request: Request, service: ServiceDep, principal: J
     actions = 1 if body.to_version is None and body.actions is None else body.actions
     expected = if_match(request)
 
-    def perform(key: str | None, fingerprint: str | None) -> tuple[int, dict[str, Any]]:
-        result = service.undo(
+    def perform(key: str | None, fingerprint: str | None) -> Answer:
+        result = service.games.undo(
             game_id,
             to_version=body.to_version,
             actions=actions,
@@ -182,8 +187,8 @@ async def undo(game_id: str, request: Request, service: ServiceDep, principal: J
             idempotency_key=key,
             request_fingerprint=fingerprint,
         )
-        return 201, action_out(result, principal)
+        return Answer(201, action_out(result, principal), result.key_claimed)
 
     return await idempotent(
-        request, service, body_bytes, perform, _rebuild_action(service, principal), _caller(principal)
+        request, service.idempotency, body_bytes, perform, _rebuild_action(service, principal), _caller(principal)
     )

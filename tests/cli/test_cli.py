@@ -34,7 +34,7 @@ def test_token_create_prints_a_secret_that_authenticates(db: str, capsys: pytest
     assert main(["token", "create", "--name", "Jane", "--role", "judge"]) == 0
     secret = capsys.readouterr().out.strip()
     with LedgerService(db) as service:
-        info = service.lookup_token(secret)
+        info = service.tokens.lookup(secret)
     assert info is not None and info.name == "Jane" and info.role == "judge"
 
 
@@ -228,7 +228,7 @@ def test_token_create_with_a_wrong_combination_is_one_line_and_stores_nothing(
     assert main(["token", "create", "--name", "Alice", *options]) == 2
     assert one_line_error(capsys, "mtg-ledger token create") == f"mtg-ledger token create: {says}"
     with LedgerService(db) as service:
-        assert not service.has_admin()  # nothing stored (no token of any role was made)
+        assert not service.tokens.has_admin()  # nothing stored (no token of any role was made)
 
 
 def test_player_token_for_a_game_or_player_this_store_lacks_is_refused_with_a_hint(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from projections.hash_chain import GENESIS_HASH, chain_hash, hashed_record
+from projections.hash_chain import GENESIS_HASH, Fact, seal
 
 
 def rehash(lines: list[str]) -> list[str]:
@@ -16,20 +16,17 @@ def rehash(lines: list[str]) -> list[str]:
     out = []
     for text in lines[1:]:
         event: dict[str, Any] = json.loads(text)
-        event["prev_hash"] = prev
-        event["hash"] = prev = chain_hash(
-            prev,
-            hashed_record(
-                game_id=header["game_id"],
-                version=event["version"],
-                type=event["type"],
-                data=event["data"],
-                rule=event.get("rule"),
-                action_id=event["action_id"],
-                actor=event["actor"],
-                recorded_at=event["recorded_at"],
-            ),
+        (sealed,) = seal(
+            header["game_id"],
+            [Fact(event["type"], event["data"], event.get("rule"))],
+            after=event["version"] - 1,
+            prev_hash=prev,
+            action_id=event["action_id"],
+            actor=event["actor"],
+            recorded_at=event["recorded_at"],
         )
+        event["prev_hash"] = prev
+        event["hash"] = prev = sealed.hash
         out.append(json.dumps(event, ensure_ascii=False))
     header["events"] = len(out)
     header["head"] = prev

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-import projections.service as service_module
+import projections.game_service as game_service
 from domain.errors import Conflict
 from projections.results import ActionResult
 from projections.service import LedgerService
@@ -22,16 +22,22 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def decide_together(monkeypatch: pytest.MonkeyPatch, writers: int) -> None:
-    """Make every writer finish deciding before any of them saves: all decide at one version."""
+    """Make the first decision of every writer finish before any of them saves: all decide at
+    one version. Decisions after those (a re-decision on a fresh head) run freely."""
     barrier = threading.Barrier(writers, timeout=20)
-    real_run = service_module.run  # type: ignore[attr-defined]
+    real_run = game_service.run
+    first = iter(range(writers))
+    lock = threading.Lock()
 
     def run(state: Any, command: Any) -> Any:
         result = real_run(state, command)
-        barrier.wait()
+        with lock:
+            held = next(first, None) is not None
+        if held:
+            barrier.wait()
         return result
 
-    monkeypatch.setattr(service_module, "run", run)
+    monkeypatch.setattr(game_service, "run", run)
 
 
 def race(calls: list[Callable[[], ActionResult]]) -> list[ActionResult | Conflict]:
@@ -52,14 +58,18 @@ def race(calls: list[Callable[[], ActionResult]]) -> list[ActionResult | Conflic
     return [o for o in outcomes if o is not None]
 
 
-def test_two_writers_at_one_version_exactly_one_wins(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_two_writers_at_one_version_under_if_match_exactly_one_wins(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
     a = store.service()
     b = store.service(create_tables=False)
     a.create_game(TWO_PLAYER, SCOREKEEPER, "g1")
     a.act("g1", add_rad(), JUDGE)  # v2; both services have it cached
     assert b.head_version("g1") == 2
     decide_together(monkeypatch, 2)
-    outcomes = race([lambda: a.act("g1", add_rad(amount=2), JUDGE), lambda: b.act("g1", add_rad(amount=5), JUDGE)])
+    outcomes = race(
+        [lambda: a.act("g1", add_rad(amount=2), JUDGE, 2), lambda: b.act("g1", add_rad(amount=5), JUDGE, 2)]
+    )
     won = [o for o in outcomes if isinstance(o, ActionResult)]
     lost = [o for o in outcomes if isinstance(o, Conflict)]
     assert len(won) == 1 and len(lost) == 1, outcomes
@@ -75,7 +85,28 @@ def test_two_writers_at_one_version_exactly_one_wins(store: Store, monkeypatch: 
         assert service.state_at("g1")[1].players["P2"].counters == {"rad": 1 + amount}
         assert service.verify("g1").ok
     # The loser decides again against the new state and goes through.
-    assert b.act("g1", add_rad(), JUDGE).version == 4
+    assert b.act("g1", add_rad(), JUDGE, 3).version == 4
+
+
+def test_two_writers_at_one_version_the_second_decides_again_on_the_new_head(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without If-Match, the writer whose save finds the version taken loads the game afresh
+    and decides once more: both actions are stored, each decided on the state it follows."""
+    a = store.service()
+    b = store.service(create_tables=False)
+    a.create_game(TWO_PLAYER, SCOREKEEPER, "g1")
+    a.act("g1", add_rad(), JUDGE)
+    assert b.head_version("g1") == 2
+    decide_together(monkeypatch, 2)
+    outcomes = race([lambda: a.act("g1", add_rad(amount=2), JUDGE), lambda: b.act("g1", add_rad(amount=5), JUDGE)])
+    assert all(isinstance(o, ActionResult) for o in outcomes), outcomes
+    assert sorted(o.version for o in outcomes if isinstance(o, ActionResult)) == [3, 4]
+    monkeypatch.undo()
+    for service in (a, b):
+        assert [e.version for e in service.events("g1")] == [1, 2, 3, 4]
+        assert service.state_at("g1")[1].players["P2"].counters == {"rad": 1 + 2 + 5}
+        assert service.verify("g1").ok
 
 
 def test_a_racing_idempotency_key_stores_one_action(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -258,22 +258,22 @@ def test_timeline_groups_lines_by_turn_and_step(store: Store) -> None:
 
 def test_tokens(store: Store) -> None:
     service = store.service()
-    assert service.has_admin() is False
-    judge = service.create_token("Jane (L2)", "judge")
-    player = service.create_token("Alice", "player", "g1", "P1")
+    assert service.tokens.has_admin() is False
+    judge = service.tokens.create("Jane (L2)", "judge")
+    player = service.tokens.create("Alice", "player", "g1", "P1")
     assert len(judge) >= 32 and judge != player
-    info = service.lookup_token(player)
+    info = service.tokens.lookup(player)
     assert info is not None and (info.name, info.role, info.game_id, info.player_id) == ("Alice", "player", "g1", "P1")
-    assert service.lookup_token("not-a-token") is None
-    assert service.has_admin() is False
-    admin = service.create_token("bootstrap", "admin", secret="from-the-environment")
+    assert service.tokens.lookup("not-a-token") is None
+    assert service.tokens.has_admin() is False
+    admin = service.tokens.create("bootstrap", "admin", secret="from-the-environment")
     assert admin == "from-the-environment"
-    assert service.create_token("bootstrap", "admin", secret="from-the-environment") == admin  # idempotent
+    assert service.tokens.create("bootstrap", "admin", secret="from-the-environment") == admin  # idempotent
     with pytest.raises(Conflict):
-        service.create_token("someone else", "judge", secret="from-the-environment")
-    assert service.has_admin() is True
+        service.tokens.create("someone else", "judge", secret="from-the-environment")
+    assert service.tokens.has_admin() is True
     with pytest.raises(InvalidCommand):
-        service.create_token("x", "emperor")
+        service.tokens.create("x", "emperor")
     # Only the SHA-256 of a secret is stored.
     stored = b"".join(bytes(state) for (state,) in store.execute("SELECT state FROM {events}"))
     assert judge.encode() not in stored and b"from-the-environment" not in stored
@@ -284,9 +284,9 @@ def test_tokens(store: Store) -> None:
 def test_idempotency_records(store: Store) -> None:
     service = store.service()
     service.create_game(TWO_PLAYER, SCOREKEEPER, "g1")
-    assert service.recall("k1") is None
+    assert service.idempotency.read("k1").recalled is None
     first = service.act("g1", add_rad(), JUDGE, idempotency_key="k1", request_fingerprint="fp1")
-    assert service.recall("k1") is None  # claimed with the action, no response stored yet
+    assert service.idempotency.read("k1").recalled is None  # claimed with the action, no response stored yet
     with pytest.raises(Conflict) as again:
         service.act("g1", add_rad(), JUDGE, idempotency_key="k1", request_fingerprint="fp1")
     assert again.value.code == "idempotency_in_progress"
@@ -295,14 +295,15 @@ def test_idempotency_records(store: Store) -> None:
     assert other_body.value.code == "idempotency_key_reused"
     assert service.head_version("g1") == first.version, "a clashing key stores nothing"
 
-    service.remember("k1", "fp1", 201, '{"version": 2}')
-    assert service.recall("k1") == ("fp1", 201, '{"version": 2}')
-    service.remember("k1", "fp1", 201, '{"version": 2}')  # a repeat is a no-op
+    keys = service.idempotency
+    keys.remember(keys.read("k1"), "fp1", 201, '{"version": 2}')
+    assert keys.read("k1").recalled == ("fp1", 201, '{"version": 2}')
+    keys.remember(keys.read("k1"), "fp1", 201, '{"version": 2}')  # a repeat is a no-op
     with pytest.raises(Conflict):
-        service.remember("k1", "fp2", 201, "{}")
-    # A refused request stores nothing to claim with; its response is remembered alone.
-    service.remember("k2", "fp3", 422, '{"code": "not_enough_counters"}')
-    assert service.recall("k2") == ("fp3", 422, '{"code": "not_enough_counters"}')
+        keys.remember(keys.read("k1"), "fp2", 201, "{}")
+    # A request that stored nothing has no claim; its response is remembered alone.
+    keys.remember(keys.read("k2"), "fp3", 422, '{"code": "not_enough_counters"}')
+    assert keys.read("k2").recalled == ("fp3", 422, '{"code": "not_enough_counters"}')
     # Keys claimed by creating a game, and by an undo.
     service.create_game(TWO_PLAYER, SCOREKEEPER, "g2", idempotency_key="k3", request_fingerprint="c")
     with pytest.raises(Conflict) as create_again:

@@ -9,7 +9,7 @@ import pytest
 
 from domain.errors import IllegalAction
 from projections.game_files import InvalidExport
-from projections.hash_chain import chain_hash, hashed_record
+from projections.hash_chain import Fact, seal
 from tests.store.conftest import JUDGE, SCOREKEEPER, TWO_PLAYER, Store, add_rad
 from tests.store.forging import rehash
 
@@ -38,19 +38,16 @@ def test_a_rehashed_edit_breaks_the_next_link(store: Store) -> None:
     seven_events(store)
     stored = json.loads(store.read_event("g1", 6))
     stored["data"]["amount"] = 1
-    stored["hash"] = chain_hash(
-        stored["prev_hash"],
-        hashed_record(
-            game_id="g1",
-            version=6,
-            type=stored["type"],
-            data=stored["data"],
-            rule=stored["rule"],
-            action_id=stored["action_id"],
-            actor=stored["actor"],
-            recorded_at=stored["recorded_at"],
-        ),
+    (resealed,) = seal(
+        "g1",
+        [Fact(stored["type"], stored["data"], stored["rule"])],
+        after=5,
+        prev_hash=stored["prev_hash"],
+        action_id=stored["action_id"],
+        actor=stored["actor"],
+        recorded_at=stored["recorded_at"],
     )
+    stored["hash"] = resealed.hash
     store.write_event("g1", 6, json.dumps(stored).encode())
     assert store.service().verify("g1").first_bad_version == 7
 

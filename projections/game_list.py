@@ -1,0 +1,101 @@
+"""The game list read model as the service runs it: the library's projection runner (or, with
+``project_read_models`` off, just the view, kept by another process) and waiting for it."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from eventsourcing.persistence import InfrastructureFactory, TrackingRecorder
+from eventsourcing.projection import ProjectionRunner
+from eventsourcing.utils import Environment
+
+from projections.database_url import StoreKind
+from projections.game_summaries import (
+    BatchingProjectionRunner,
+    GameSummaryProjection,
+    GameSummaryView,
+    view_class_for,
+)
+from projections.ledger_application import LedgerApplication
+from projections.results import GameSummary
+
+log = logging.getLogger("mtg_ledger.store")
+
+
+class GameList:
+    """Game summaries by tournament, round, table and status (``game_summaries``)."""
+
+    def __init__(self, app: LedgerApplication, store: StoreKind, env: Mapping[str, str], *, run: bool) -> None:
+        self._app = app
+        # The runner's own application copy never creates tables (the ledger's just did) and
+        # keeps one connection open (LISTEN; pulls open another on demand). The view's
+        # environment is named after the projection, so its prefixed settings win for it alone:
+        # it creates its tables, and keeps one connection.
+        prefix = GameSummaryProjection.name.upper()
+        view_env = {
+            **env,
+            "CREATE_TABLE": "n",
+            "POSTGRES_POOL_SIZE": "1",
+            f"{prefix}_CREATE_TABLE": env["CREATE_TABLE"],
+            f"{prefix}_POSTGRES_POOL_SIZE": "1",
+        }
+        view_class = view_class_for(store)
+        self._runner: ProjectionRunner[LedgerApplication, GameSummaryView] | None = None
+        self._own_view: GameSummaryView | None = None
+        if run:
+            self._runner = BatchingProjectionRunner(
+                application_class=LedgerApplication,
+                projection_class=GameSummaryProjection,
+                view_class=view_class,
+                env=view_env,
+            )
+            self._runner.__enter__()
+        else:
+            factory = InfrastructureFactory[TrackingRecorder].construct(
+                Environment(GameSummaryProjection.name, view_env)
+            )
+            view = factory.tracking_recorder(view_class)
+            assert isinstance(view, GameSummaryView)
+            self._own_view = view
+
+    @property
+    def _view(self) -> GameSummaryView:
+        if self._runner is not None:
+            view: GameSummaryView = self._runner.view
+            return view
+        assert self._own_view is not None
+        return self._own_view
+
+    def select(self, event: Any = None, round: Any = None, table: Any = None, status: Any = None) -> list[GameSummary]:
+        """Game summaries (may lag the log by a moment; see ``wait``), most recently updated first."""
+        return self._view.select_games(event=event, round=round, table=table, status=status)
+
+    def wait(self, timeout: float = 10.0) -> None:
+        """Block until the read model has processed everything stored so far (for tests and
+        tools); ``TimeoutError`` after ``timeout`` seconds, or the runner's error if it died."""
+        target = self._app.recorder.max_notification_id()
+        if target is None:
+            return
+        deadline = time.monotonic() + timeout
+        while not self._view.has_tracking_id(self._app.name, target):
+            if self._runner is not None and self._runner.is_interrupted.is_set():
+                self._runner.run_forever(timeout=0)  # re-raises the projection's error
+                raise RuntimeError("the read model's projection runner has stopped")
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the read model did not reach notification {target} in {timeout}s")
+            time.sleep(0.005)
+
+    def close(self) -> None:
+        """Stop the runner (if any) and close the view."""
+        try:
+            if self._runner is not None:
+                self._runner.__exit__(None, None, None)
+        except Exception:
+            # The runner re-raises what stopped its thread (e.g. a record it could not read);
+            # ``wait`` reports that while running; shutting down must not fail.
+            log.exception("the game-summary projection had stopped with an error")
+        finally:
+            self._view.close()  # the runner closes its application, never its view

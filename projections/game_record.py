@@ -1,0 +1,123 @@
+"""``GameRecord``: the audit side of the ledger: verify a stored game, export it, check and
+import an export file (docs/audit.md).
+
+Verify and the import check re-seal what they read with ``projections.hash_chain.seal`` (the
+function that sealed it when it was appended) and compare.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from uuid import uuid4
+
+from eventsourcing.persistence import IntegrityError
+
+from domain.errors import Conflict
+from domain.undo import reverted_versions
+from projections.clock import Now
+from projections.game_files import InvalidExport, check_export, export_lines
+from projections.game_repository import GameRepository, is_game_id, recorded, unknown_game
+from projections.hash_chain import GENESIS_HASH, seal
+from projections.ledger_application import LedgerApplication
+from projections.results import ActionResult, Actor, VerifyReport
+from projections.stored_events import GameEvent, GameImported, import_stream_id
+
+
+class GameRecord:
+    """Verify, export and import games of one ledger application."""
+
+    def __init__(self, app: LedgerApplication, games: GameRepository, now: Now, *, snapshot_interval: int) -> None:
+        self._app = app
+        self._games = games
+        self._now = now
+        self._snapshot_interval = snapshot_interval
+
+    def verify(self, game_id: str) -> VerifyReport:
+        """Recompute the hash chain from the stored records. Never raises on damaged data: the
+        first version that can't be read, is out of sequence or whose hash doesn't match is
+        ``first_bad_version``."""
+        if not is_game_id(game_id):
+            raise unknown_game(game_id)
+        rows = self._app.recorder.select_events(game_id)
+        if not rows:
+            raise unknown_game(game_id)
+        prev_hash = GENESIS_HASH
+        head: str | None = None
+        first_bad: int | None = None
+        for expected_version, row in enumerate(rows, start=1):
+            head = None
+            try:
+                event = self._app.mapper.to_domain_event(row)
+                if not isinstance(event, GameEvent):
+                    raise TypeError("not a game event")
+                head = event.hash
+                (again,) = seal(
+                    game_id,
+                    [event],
+                    after=event.originator_version - 1,
+                    prev_hash=event.prev_hash,
+                    action_id=event.action_id,
+                    actor=event.actor,
+                    recorded_at=event.recorded_at,
+                )
+                in_place = event.originator_version == expected_version and event.prev_hash == prev_hash
+                ok = in_place and again.hash == head
+            except Exception:
+                ok = False
+            if not ok and first_bad is None:
+                first_bad = min(expected_version, row.originator_version)
+            prev_hash = head or ""
+        return VerifyReport(ok=first_bad is None, events=len(rows), head=head, first_bad_version=first_bad)
+
+    def export(self, game_id: str) -> Iterator[str]:
+        """NDJSON lines (without line ends): a header, then every event (docs/audit.md)."""
+        game = self._games.load(game_id)
+        return export_lines(game_id, self._games.all_events(game), self._now())
+
+    def verify_export(self, lines: Iterable[str]) -> VerifyReport:
+        """Check an export file (chain and rules replay) without storing it. A bad event line
+        gives ``ok=False`` and its version; a bad header raises ``InvalidExport``."""
+        body = list(lines)
+        try:
+            checked = check_export(body, snapshot_interval=0, valid_game_id=is_game_id)
+        except InvalidExport as err:
+            if err.version is None:
+                raise
+            events = sum(1 for text in body if text.strip()) - 1
+            return VerifyReport(ok=False, events=events, head=None, first_bad_version=err.version)
+        return VerifyReport(ok=True, events=len(checked.records), head=checked.final.last_hash, first_bad_version=None)
+
+    def import_game(self, lines: Iterable[str], actor: Actor) -> ActionResult:
+        """Verify and replay an export file, then store the game with the same events, versions,
+        hashes and metadata (one atomic save, with a receipt naming ``actor``)."""
+
+        def refuse_existing(game_id: str) -> None:
+            if self._app.recorder.select_events(game_id, limit=1):
+                raise Conflict(f"a game {game_id!r} already exists", "game_exists")
+
+        checked = check_export(
+            lines, snapshot_interval=self._snapshot_interval, on_header=refuse_existing, valid_game_id=is_game_id
+        )
+        final = checked.final
+        action_id = str(uuid4())
+        receipt = GameImported(
+            originator_id=import_stream_id(checked.game_id),
+            originator_version=1,
+            game_id=checked.game_id,
+            action_id=action_id,
+            actor=actor.to_json(),
+            recorded_at=self._now(),
+            events=final.version,
+            head=final.last_hash,
+        )
+        try:
+            self._app.save(*checked.records, receipt)
+        except IntegrityError:
+            raise Conflict(f"a game {checked.game_id!r} already exists", "game_exists") from None
+        if checked.checkpoints:
+            assert self._app.snapshots is not None
+            self._app.snapshots.put([g.snapshot() for g in checked.checkpoints])
+        self._games.remember(final)
+        flagged = reverted_versions(final.reverts)
+        events = [recorded(e, e.originator_version in flagged) for e in checked.records]
+        return ActionResult(checked.game_id, action_id, final.version, events, final.state)

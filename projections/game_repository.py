@@ -1,0 +1,140 @@
+"""Reading games back: the head (cached or loaded), the game at a version, stored events.
+
+The head comes from the library's repository (snapshot + events since), and each process keeps
+the newest head it has seen of up to ``cache_size`` games. ``cached`` answers from that cache
+without any I/O; the head it gives may have moved on in another process, which is why a
+decision made on it is only kept when the save proves the version was still free
+(``projections.game_service``). ``load`` reads whatever the store has past the cached head.
+"""
+
+from __future__ import annotations
+
+import re
+
+from eventsourcing.application import AggregateNotFoundError
+from eventsourcing.persistence import MapperDeserialisationError
+from eventsourcing.utils import TopicError
+
+from domain.errors import IllegalAction, NotFound
+from domain.undo import reverted_versions
+from projections.game_aggregate import Game, project_game
+from projections.ledger_application import LedgerApplication
+from projections.results import Actor, RecordedEvent
+from projections.stored_events import GameEvent
+
+GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}")
+"""Client-chosen game ids (``fullmatch``); never starting with ``_``, the other streams' prefix."""
+MAX_VERSION = 2**63 - 1
+"""Versions are 64-bit integers in both stores; a larger number never reaches a query."""
+DAMAGED = (MapperDeserialisationError, TopicError, KeyError, TypeError, ValueError, AttributeError)
+"""What reading a hand-edited or truncated record can raise."""
+
+
+def is_game_id(game_id: object) -> bool:
+    return isinstance(game_id, str) and GAME_ID.fullmatch(game_id) is not None
+
+
+def unknown_game(game_id: str) -> NotFound:
+    return NotFound(f"unknown game {game_id!r}", "unknown_game")
+
+
+def damaged(game_id: str, err: BaseException) -> IllegalAction:
+    return IllegalAction(
+        f"game {game_id!r}: a stored event can't be read back ({type(err).__name__}: {err}); run verify",
+        "damaged_record",
+    )
+
+
+def recorded(event: GameEvent, reverted: bool = False) -> RecordedEvent:
+    """The service's view of a stored game event."""
+    return RecordedEvent(
+        version=event.originator_version,
+        type=event.type,
+        data=event.data,
+        rule=event.rule,
+        action_id=event.action_id,
+        actor=Actor(event.actor["name"], event.actor["role"]),
+        recorded_at=event.recorded_at,
+        prev_hash=event.prev_hash,
+        hash=event.hash,
+        reverted=reverted,
+    )
+
+
+class GameRepository:
+    """Games and their stored events, read through one ``eventsourcing`` application."""
+
+    def __init__(self, app: LedgerApplication) -> None:
+        self._app = app
+
+    def load(self, game_id: str) -> Game:
+        """The game at its head in the store; ``NotFound`` if there is none."""
+        if not is_game_id(game_id):
+            raise unknown_game(game_id)
+        try:
+            game: Game = self._app.repository.get(game_id, projector_func=project_game)
+        except AggregateNotFoundError:
+            raise unknown_game(game_id) from None
+        except DAMAGED as err:
+            raise damaged(game_id, err) from None
+        self.remember(game)
+        return game
+
+    def cached(self, game_id: str) -> Game | None:
+        """The game's head as this process last saw it (it may have moved on since), if cached."""
+        cache = self._app.repository.cache
+        try:
+            cached = cache.get(game_id) if cache is not None else None
+        except KeyError:
+            return None
+        return cached if isinstance(cached, Game) else None
+
+    def remember(self, game: Game) -> None:
+        """Keep the newest head in the repository's cache: the library fast-forwards a cached
+        aggregate on each ``get`` but only re-caches mutable ones, and ``Game`` is immutable."""
+        cache = self._app.repository.cache
+        if cache is not None:
+            cache.put(game.id, game)
+
+    def at(self, game: Game, version: int) -> Game:
+        """``game`` at an earlier ``version`` (replayed from the newest snapshot at or below it)."""
+        if version == game.version:
+            return game
+        try:
+            past: Game = self._app.repository.get(game.id, version=version, projector_func=project_game)
+        except DAMAGED as err:
+            raise damaged(game.id, err) from None
+        return past
+
+    def version(self, game_id: str, version: int) -> Game:
+        """The game at ``version``, in one read: a cached head at or past it proves it exists
+        (versions only grow); otherwise the replay to it shows whether the game reaches it."""
+        if not is_game_id(game_id):
+            raise unknown_game(game_id)
+        cached = self.cached(game_id)
+        if cached is not None and cached.version >= version:
+            return self.at(cached, version)
+        try:
+            past: Game = self._app.repository.get(game_id, version=version, projector_func=project_game)
+        except AggregateNotFoundError:
+            raise unknown_game(game_id) from None
+        except DAMAGED as err:
+            raise damaged(game_id, err) from None
+        if past.version != version:
+            raise NotFound(f"game {game_id!r} has versions 1..{past.version}, not {version!r}", "unknown_version")
+        return past
+
+    def stored(
+        self, game_id: str, *, gt: int | None = None, lte: int | None = None, limit: int | None = None
+    ) -> list[GameEvent]:
+        try:
+            return [
+                e for e in self._app.events.get(game_id, gt=gt, lte=lte, limit=limit) if isinstance(e, GameEvent)
+            ]
+        except DAMAGED as err:
+            raise damaged(game_id, err) from None
+
+    def all_events(self, game: Game) -> list[RecordedEvent]:
+        """Every event up to ``game``'s version, with reverted flags."""
+        flagged = reverted_versions(game.reverts)
+        return [recorded(e, e.originator_version in flagged) for e in self.stored(game.id, lte=game.version)]
