@@ -75,6 +75,17 @@ class PlayerState(_Open):
     hand_size: int
     graveyard: list[dict[str, Any]]
     mana_pool: dict[str, int]
+    command: list[dict[str, Any]] = Field(description="the player's cards in the command zone (CR 903.6)")
+    commanders: list[str] = Field(description="names of the player's commanders (commander variant)")
+    commander_tax: dict[str, int] = Field(
+        description="each commander's name -> generic mana added to its cost from the command zone (CR 903.8)"
+    )
+    commander_damage: dict[str, int] = Field(
+        description='"OWNER:Commander Name" -> combat damage that commander dealt this player (CR 903.10a); '
+        "above zero only"
+    )
+    dungeon: dict[str, str] | None = Field(description='`{"name": "Undercity", "room": ROOM}` or null (CR 309, 701.49)')
+    city_blessing: bool = Field(description="the city's blessing (CR 702.131)")
 
 
 class TeamState(_Open):
@@ -128,6 +139,9 @@ class State(_Open):
     exile: list[dict[str, Any]]
     stack: list[StackItem] = Field(description="bottom first; the last entry is the top")
     pending_order: PendingOrder | None
+    monarch: str | None = Field(description="the player who is the monarch (CR 725), or null")
+    initiative: str | None = Field(description="the player who has the initiative (CR 726), or null")
+    day_night: Literal["day", "night"] | None = Field(description="day or night (CR 731), or null while neither")
 
 
 class GameOut(BaseModel):

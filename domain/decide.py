@@ -18,7 +18,9 @@ from domain.errors import IllegalAction
 from domain.rules import lookup
 from domain.rules.activate import activate
 from domain.rules.combat import declare_attackers, report_damage
+from domain.rules.commander import move_to_command
 from domain.rules.counters import add_counters, remove_counters
+from domain.rules.designations import designate
 from domain.rules.life import gain_life, lose_life, pay_life
 from domain.rules.proliferate import proliferate
 from domain.rules.sba import leave_game
@@ -105,6 +107,10 @@ def _draw(b: Builder, cmd: c.Draw) -> None:
 
 
 def _move(b: Builder, cmd: c.Move) -> None:
+    if cmd.to == "command":
+        move_to_command(b, cmd)  # 903.9
+        return
+    assert cmd.permanent is not None  # the body names a permanent unless it moves a card to the command zone
     lookup.permanent(b.state, cmd.permanent)
     leave_battlefield(b, cmd.permanent, cmd.to, "moved", "CR 400.7")
 
@@ -178,6 +184,7 @@ _HANDLERS: dict[type[Any], Callable[[Builder, Any], None]] = {
     c.PlayLand: play_land,
     c.Activate: activate,
     c.Attack: declare_attackers,
+    c.Designate: designate,
 }
 #: Commands whose handler already ends with ``settle`` (it must run once, at the end).
 _SETTLES_ITSELF = (c.Advance, c.Resolve, c.OrderTriggers, c.Cast, c.PlayLand, c.Activate, c.CounterObject)

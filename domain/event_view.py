@@ -86,6 +86,9 @@ for _public in (
     ev.TeamLost,
     ev.GameEnded,
     ev.NoteAdded,
+    ev.DesignationChanged,
+    ev.RoomEntered,
+    ev.DungeonCompleted,
 ):
     REDACTIONS.put(_public, PUBLIC)
 

@@ -10,6 +10,14 @@ not limited by it; that the token is bound to this game is checked by the API be
   its control (``403 not_your_player``);
 - tapping, untapping, moving or sacrificing a permanent needs it to be the player's own
   (``403 not_your_permanent``); for ``activate`` the rules check control (``not_controller``);
+  a commander goes to the command zone by its owner's choice (CR 903.9), so moving one there
+  needs the token's player to own it, whoever controls it;
+- designations: a player reports becoming the monarch, taking the initiative or getting the city's
+  blessing themselves (their own cards' "you become the monarch", "you take the initiative",
+  ascend), never for another player (``403 not_your_player``); and that it becomes day or night
+  only while it is neither (a daybound or nightbound permanent of theirs, CR 702.145d, 702.145g):
+  afterwards it changes by the untap-step check (CR 731.2), and a report changing it is a
+  judge's (``403 forbidden``);
 - decisions that belong to one player (CR 117, 601.2, 603.3b, 608.2) are that player's: ending a
   step (the active player's), ordering pending triggers (their controller's), choices for the top
   of the stack (its controller's); otherwise ``422 not_your_priority``.
@@ -33,6 +41,7 @@ from domain.commands import (
     Concede,
     CounterObject,
     Damage,
+    Designate,
     Draw,
     Enter,
     Mill,
@@ -61,6 +70,23 @@ def _my_permanent(me: str, permanent: str, state: GameState) -> None:
         raise Forbidden(f"{permanent!r} is controlled by {perm.controller!r}", "not_your_permanent")
 
 
+def _my_commander(me: str, permanent: str, state: GameState) -> None:
+    perm = state.battlefield.get(permanent)
+    if perm is not None and perm.owner != me:
+        raise Forbidden(f"{permanent!r} is owned by {perm.owner!r}: its owner chooses (CR 903.9)", "not_your_permanent")
+
+
+def _my_designation(me: str, command: Designate, state: GameState) -> None:
+    if command.player is not None:
+        _as_me(me, command.player)
+    elif state.day_night is not None:
+        raise Forbidden(
+            f"it is already {state.day_night}: it changes as each untap step checks the previous turn (CR 731.2); "
+            "a report changing it is for judges",
+            "forbidden",
+        )
+
+
 def check_player_command(me: str, command: Command, state: GameState) -> None:
     """Refuse ``command`` from the player token of player ``me`` if it isn't theirs to give."""
     match command:
@@ -70,8 +96,14 @@ def check_player_command(me: str, command: Command, state: GameState) -> None:
             _as_me(me, command.player)
         case Enter():
             _as_me(me, command.controller)
-        case Tap() | Move() | Sacrifice():
-            _my_permanent(me, command.permanent, state)
+        case Move(permanent=None, player=str(owner)):
+            _as_me(me, owner)
+        case Move(permanent=str(perm_id), to="command"):
+            _my_commander(me, perm_id, state)
+        case Move(permanent=str(perm_id)) | Tap(permanent=perm_id) | Sacrifice(permanent=perm_id):
+            _my_permanent(me, perm_id, state)
+        case Designate():
+            _my_designation(me, command, state)
         case OrderTriggers():
             if state.pending:
                 side = state.pending[0].controller

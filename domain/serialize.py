@@ -30,7 +30,29 @@ def _player_json(p: Player) -> dict[str, Any]:
         "loss_reason": p.loss_reason,
         "drew_from_empty": p.drew_from_empty,
         "lands_played": p.lands_played,
+        **_variant_fields(p),
     }
+
+
+def _variant_fields(p: Player) -> dict[str, Any]:
+    """Commander, dungeon and designation fields, only when set: the serialised state is stored
+    in ``ActionsReverted.restored_state`` and compared on import, so the shape of states that
+    have none of them must stay what older records hold."""
+    out: dict[str, Any] = {}
+    if p.commanders:
+        out["commanders"] = list(p.commanders)
+        out["command"] = [c.to_json() for c in p.command]
+    for key, counts in (("commander_casts", p.commander_casts), ("commander_damage", p.commander_damage)):
+        if counts:
+            out[key] = dict(counts)
+    for key, value in (("dungeon", p.dungeon), ("room", p.room)):
+        if value is not None:
+            out[key] = value
+    if p.city_blessing:
+        out["city_blessing"] = True
+    if p.spells_cast:
+        out["spells_cast"] = p.spells_cast
+    return out
 
 
 def _permanent_json(perm: Permanent) -> dict[str, Any]:
@@ -61,6 +83,12 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "result": {"winners": list(state.result.winners), "draw": state.result.draw} if state.result else None,
         "next_seq": state.next_seq,
         "turn_memory": sorted(state.turn_memory),
+        **{
+            k: v
+            for k, v in (("monarch", state.monarch), ("initiative", state.initiative), ("day_night", state.day_night))
+            if v
+        },
+        **({"spells_last_turn": dict(state.spells_last_turn)} if state.spells_last_turn else {}),
     }
 
 
@@ -103,4 +131,8 @@ def state_from_json(raw: Mapping[str, Any]) -> GameState:
         result=Result(tuple(result["winners"]), result["draw"]) if result else None,
         next_seq=raw["next_seq"],
         turn_memory=frozenset(raw.get("turn_memory") or ()),
+        monarch=raw.get("monarch"),
+        initiative=raw.get("initiative"),
+        day_night=raw.get("day_night"),
+        spells_last_turn=dict(raw.get("spells_last_turn") or {}),
     )

@@ -18,8 +18,11 @@ from domain.commands.vocabulary import CardResolver
 from domain.errors import InvalidCommand
 from domain.state import CURRENT_EDITION, TEAM_VARIANTS
 
-#: Starting life by variant (CR 119.1, 810.4 team of 30; the archenemy 40, CR 904.5).
-STARTING_LIFE = {"two_player": 20, "multiplayer": 20, "two_headed_giant": 30, "archenemy": 20}
+#: Starting life by variant (CR 119.1, 810.4 team of 30; the archenemy 40, CR 904.5; 40 in
+#: Commander, CR 903.7).
+STARTING_LIFE = {"two_player": 20, "multiplayer": 20, "two_headed_giant": 30, "archenemy": 20, "commander": 40}
+#: Players in a Commander game: two to eight, free-for-all (CR 903.2, 806; docs/api.md).
+COMMANDER_PLAYERS = (2, 8)
 ARCHENEMY_LIFE = 40
 
 
@@ -90,7 +93,7 @@ def _player(
             f"{where}.life: in two_headed_giant life is the team's (CR 810.9); set teams.{team}.life", "invalid_field"
         )
     default_life = ARCHENEMY_LIFE if raw.id == archenemy else STARTING_LIFE[variant]  # 904.5
-    return {
+    out = {
         "id": raw.id,
         "name": raw.name or raw.id,
         "team": team,
@@ -103,6 +106,42 @@ def _player(
         "graveyard": _cards(raw.graveyard, resolve),
         "exile": _cards(raw.exile, resolve),
     }
+    commanders = _commanders(raw, where, variant, resolve)
+    if commanders is not None:
+        out["commanders"] = commanders
+    return out
+
+
+def _command_zones(players: list[dict[str, Any]], battlefield: list[dict[str, Any]]) -> None:
+    """Each commander starts in the command zone (903.6), unless the body describes it elsewhere:
+    a permanent its player owns, or a card in their hand, graveyard or exile."""
+    for p in players:
+        if "commanders" not in p:
+            continue
+        elsewhere = [c["name"] for zone in ("hand", "graveyard", "exile") for c in p[zone]]
+        elsewhere += [b["card"]["name"] for b in battlefield if b["owner"] == p["id"] and not b["token"]]
+        p["command"] = [c for c in p["commanders"] if c["name"] not in elsewhere]
+
+
+def _commanders(raw: PlayerSetup, where: str, variant: str, resolve: CardResolver) -> list[dict[str, Any]] | None:
+    """A Commander player's one or two commanders (CR 903.3; two with partner, "friends forever"
+    or a background); no other variant has commanders."""
+    if variant != "commander":
+        if raw.commanders is not None:
+            raise InvalidCommand(f"{where}.commanders: only a commander game has commanders", "invalid_field")
+        return None
+    if raw.team is not None:
+        raise InvalidCommand(
+            f"{where}.team: a commander game is free-for-all, without teams (CR 903.2)", "invalid_field"
+        )
+    cards = _cards(raw.commanders, resolve)
+    names = [c["name"] for c in cards]
+    if not 1 <= len(cards) <= 2 or len(set(names)) != len(names):
+        raise InvalidCommand(
+            f"{where}.commanders: one commander, or two different ones (partners), got {names} (CR 903.3)",
+            "invalid_field",
+        )
+    return cards
 
 
 def _teams(body: GameCreateBody, players: list[dict[str, Any]]) -> dict[str, Any]:
@@ -169,6 +208,11 @@ def game_started(body: Any, game_id: str, resolve: CardResolver) -> ev.Event:
     variant = create.variant
     if variant == "two_player" and len(create.players) != 2:
         raise InvalidCommand(f"a two_player game has 2 players, got {len(create.players)}", "invalid_players")
+    low, high = COMMANDER_PLAYERS
+    if variant == "commander" and not low <= len(create.players) <= high:
+        raise InvalidCommand(
+            f"a commander game has {low} to {high} players, got {len(create.players)}", "invalid_players"
+        )
     archenemy = _archenemy(create.players) if variant == "archenemy" else None
     players: list[dict[str, Any]] = []
     for i, raw in enumerate(create.players):
@@ -183,6 +227,8 @@ def game_started(body: Any, game_id: str, resolve: CardResolver) -> ev.Event:
         if any(p["id"] == perm.id for p in battlefield):
             raise InvalidCommand(f"permanent id {perm.id!r} is used twice", "duplicate_id")
         battlefield.append(_permanent(perm, f"battlefield[{i}]", create, player_ids, resolve))
+
+    _command_zones(players, battlefield)
 
     turn = create.turn
     number = 1 if turn is None else turn.number

@@ -36,8 +36,8 @@ def _cards(raw: Any) -> tuple[Card, ...]:
     return tuple(Card.from_json(c) for c in raw or ())
 
 
-Variant = Literal["two_player", "multiplayer", "two_headed_giant", "archenemy"]
-VARIANTS: tuple[Variant, ...] = ("two_player", "multiplayer", "two_headed_giant", "archenemy")
+Variant = Literal["two_player", "multiplayer", "two_headed_giant", "archenemy", "commander"]
+VARIANTS: tuple[Variant, ...] = ("two_player", "multiplayer", "two_headed_giant", "archenemy", "commander")
 TEAM_VARIANTS = frozenset({"two_headed_giant", "archenemy"})
 
 #: Steps in turn order (CR 500.1); the two main phases have no steps and count as one here.
@@ -122,10 +122,32 @@ class Player:
     """Set by a draw from an empty library; read by the next SBA check (CR 704.5b)."""
     lands_played: int = 0
     """Lands played this turn (CR 305.2)."""
+    commanders: tuple[str, ...] = ()
+    """Names of the player's commanders (CR 903.3: the designation stays with the card)."""
+    command: tuple[Card, ...] = ()
+    """The player's cards in the command zone (their commanders there, CR 903.6)."""
+    commander_casts: Counts = field(default_factory=dict)
+    """Times each commander was cast from the command zone: its tax is 2 each (CR 903.8)."""
+    commander_damage: Counts = field(default_factory=dict)
+    """Combat damage dealt to this player by each commander, keyed ``OWNER:Name`` (CR 903.10a)."""
+    dungeon: str | None = None
+    """The dungeon the player's venture marker is in (CR 309, 701.49), if any."""
+    room: str | None = None
+    """The room of ``dungeon`` the venture marker is on."""
+    city_blessing: bool = False
+    """The city's blessing, kept for the rest of the game (CR 702.131)."""
+    spells_cast: int = 0
+    """Spells cast this turn (read by the day/night check, CR 731.2)."""
 
     @staticmethod
     def from_json(raw: Mapping[str, Any]) -> Player:
-        """A player as ``GameStarted`` records it (the zones the server tracks)."""
+        """A player as ``GameStarted`` records it (the zones the server tracks), or as the
+        serialised state holds it (``domain.serialize``: the fields after ``exile``, each only
+        when it differs from its default)."""
+        commanders = tuple(c if isinstance(c, str) else Card.from_json(c).name for c in raw.get("commanders") or ())
+        # GameStarted lists the commanders as cards, all in the command zone (903.6); a
+        # serialised state names them and lists the command zone apart.
+        command = _cards(raw["command"]) if "command" in raw else _cards(raw.get("commanders"))
         return Player(
             id=raw["id"],
             name=raw.get("name") or raw["id"],
@@ -138,7 +160,19 @@ class Player:
             hand_unknown=raw.get("hand_unknown", 0),
             graveyard=_cards(raw.get("graveyard")),
             exile=_cards(raw.get("exile")),
+            commanders=commanders,
+            command=command,
+            commander_casts=dict(raw.get("commander_casts") or {}),
+            commander_damage=dict(raw.get("commander_damage") or {}),
+            dungeon=raw.get("dungeon"),
+            room=raw.get("room"),
+            city_blessing=bool(raw.get("city_blessing", False)),
+            spells_cast=int(raw.get("spells_cast", 0)),
         )
+
+    def commander_tax(self, name: str) -> int:
+        """Generic mana added to the cost of casting commander ``name`` from the command zone (903.8)."""
+        return 2 * self.commander_casts.get(name, 0)
 
     @property
     def library_size(self) -> int:
@@ -342,6 +376,14 @@ class GameState:
     turn_memory: frozenset[str] = frozenset()
     """What happened this turn that "only once each turn" abilities ask about; emptied as each
     turn begins. Keys about one object are ``object_memory`` keys, forgotten when it leaves."""
+    monarch: str | None = None
+    """The player who is the monarch (CR 725), if any."""
+    initiative: str | None = None
+    """The player who has the initiative (CR 726), if any."""
+    day_night: Literal["day", "night"] | None = None
+    """``day`` or ``night`` once the game has one of them (CR 731.1), else ``None``."""
+    spells_last_turn: Counts = field(default_factory=dict)
+    """Spells each active player of the previous turn cast during it (CR 731.2)."""
 
     # -- small read helpers used across the rules ------------------------------------------
     @property
@@ -356,6 +398,14 @@ class GameState:
 
     def player(self, player_id: str) -> Player:
         return self.players[player_id]
+
+    def commander_key(self, perm: Permanent) -> str | None:
+        """``OWNER:Name`` when ``perm`` is a commander (its owner's commander card, CR 903.3;
+        a token copy is not), else ``None``: the key of ``Player.commander_damage``."""
+        owner = self.players.get(perm.owner)
+        if perm.token or owner is None or perm.card.name not in owner.commanders:
+            return None
+        return f"{perm.owner}:{perm.card.name}"
 
     def in_game(self) -> list[Player]:
         """Players who have not lost or left, in turn order."""

@@ -30,6 +30,12 @@ def state_view(state: GameState, *, show_libraries: bool = True) -> dict[str, An
             "graveyard": [c.to_json() for c in p.graveyard],
             "exile": [c.to_json() for c in p.exile],
             "mana_pool": {**EMPTY_POOL, **p.mana_pool},
+            "command": [c.to_json() for c in p.command],
+            "commanders": list(p.commanders),
+            "commander_tax": {name: p.commander_tax(name) for name in p.commanders},
+            "commander_damage": {k: n for k, n in p.commander_damage.items() if n > 0},
+            "dungeon": {"name": p.dungeon, "room": p.room} if p.dungeon is not None else None,
+            "city_blessing": p.city_blessing,
         }
     teams = {
         t.id: {"players": list(t.players), "life": t.life, "counters": dict(t.counters), "lost": t.lost}
@@ -84,5 +90,8 @@ def state_view(state: GameState, *, show_libraries: bool = True) -> dict[str, An
         "exile": [{**c.to_json(), "owner": p.id} for p in state.players.values() for c in p.exile],
         "stack": stack,
         "pending_order": pending,
+        "monarch": state.monarch,
+        "initiative": state.initiative,
+        "day_night": state.day_night,
         "tournament": dict(state.tournament) if state.tournament else None,
     }

@@ -115,6 +115,7 @@ def create_body(data: Mapping[str, Any]) -> dict[str, Any]:
             "hand_size": len(p.get("hand") or []) + int(p.get("hand_unknown") or 0),
             "graveyard": p.get("graveyard") or [],
             "exile": p.get("exile") or [],
+            **({"commanders": p["commanders"]} if "commanders" in p else {}),
         }
         for p in data["players"]
     ]

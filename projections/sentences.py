@@ -82,7 +82,10 @@ def _countered(e: ev.StackObjectCountered) -> str:
 
 @SENTENCES.on(ev.SpellCast)
 def _spell_cast(e: ev.SpellCast) -> str:
-    return str(e.object.get("description") or f"{e.player} casts a spell")
+    text = str(e.object.get("description") or f"{e.player} casts a spell")
+    if e.commander_tax is not None:
+        text += f" from the command zone (commander tax {e.commander_tax})"
+    return text
 
 
 @SENTENCES.on(ev.AbilityActivated)
@@ -119,6 +122,8 @@ def _life_gained(e: ev.LifeGained) -> str:
 @SENTENCES.on(ev.DamageDealt)
 def _damage(e: ev.DamageDealt) -> str:
     extra = [w for w, on in (("combat", e.combat), ("infect", e.infect), (f"toxic {e.toxic}", e.toxic)) if on]
+    if e.commander:
+        extra.append(f"commander damage from {e.commander}")
     how = f" ({', '.join(extra)})" if extra else ""
     return f"{e.source} deals {e.amount} damage to {_target(e.target)}{how}"
 
@@ -137,7 +142,10 @@ def _drawn(e: ev.CardsDrawn) -> str:
 
 @SENTENCES.on(ev.CardsMoved)
 def _moved(e: ev.CardsMoved) -> str:
+    if e.to == "none":
+        return f"{_names(e.cards)} leave the game with {e.player} ({_words(e.from_zone)} zone)"
     to = "the bottom of their library in a random order" if e.random_order else _words(e.to)
+    to = "the command zone" if e.to == "command" else to
     return f"{e.player} moves {_names(e.cards)} from {_words(e.from_zone)} to {to}"
 
 
@@ -235,3 +243,23 @@ def describe(type_: str, data: Mapping[str, Any], rule: str | None) -> str:
     cause = data.get("cause") if isinstance(data, Mapping) else None
     why = [str(x) for x in (cause if cause not in (None, "") else None, rule) if x]
     return f"{text} ({', '.join(why)})" if why else text
+
+
+@SENTENCES.on(ev.DesignationChanged)
+def _designation_changed(e: ev.DesignationChanged) -> str:
+    if e.designation == "day_night":
+        return f"It becomes {e.value} ({_words(e.cause)})"
+    what = {"monarch": "becomes the monarch", "initiative": "takes the initiative"}.get(
+        e.designation, "gets the city's blessing"
+    )
+    return f"{e.player} {what} ({_words(e.cause)})"
+
+
+@SENTENCES.on(ev.RoomEntered)
+def _room_entered(e: ev.RoomEntered) -> str:
+    return f"{e.player} ventures into {e.dungeon}: {e.room}"
+
+
+@SENTENCES.on(ev.DungeonCompleted)
+def _dungeon_completed(e: ev.DungeonCompleted) -> str:
+    return f"{e.player} completes {e.dungeon}"

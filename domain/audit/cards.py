@@ -97,8 +97,14 @@ def _cards_moved(state: GameState, event: ev.Event) -> str | None:
     names = card_names(data.get("cards"))
     player = state.players[player_id]
     origin = data.get("from")
+    if data.get("to") == "command" and (
+        origin not in ("graveyard", "exile") or any(n not in player.commanders for n in names)
+    ):
+        return f"only {player_id}'s commanders go to the command zone, from a graveyard or exile (CR 903.9a)"
     zones = {"graveyard": (player.graveyard, 0), "hand": (player.hand, player.hand_unknown)}
     zones["library"] = (player.library, player.library_unknown)
+    zones["exile"] = (player.exile, 0)
+    zones["command"] = (player.command, 0)
     if origin not in zones:
         return None  # from the stack: the resolving spell's own card (CR 608.3b)
     cards, hidden = zones[origin]
@@ -151,6 +157,10 @@ def _permanent_left(state: GameState, event: ev.Event) -> str | None:
     perm = state.battlefield[data["permanent"]]
     if data.get("to") not in LEAVE_TO:
         return f"'to' must be one of {sorted(LEAVE_TO)}, got {data.get('to')!r}"
+    if data.get("to") == "command" and state.commander_key(perm) is None:
+        return (
+            f"{perm.id!r} ({perm.card.name}) is not a commander: only a commander goes to the command zone (CR 903.9b)"
+        )
     last = data.get("last_known")
     actual = {
         "id": perm.id,

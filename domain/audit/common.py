@@ -19,7 +19,7 @@ CHECKS: ev.EventHandlers[Check] = ev.EventHandlers("audit")
 #: What may still be recorded once the game is over (CR 104.1: it ends immediately).
 AFTER_THE_END = frozenset({ev.NOTE_ADDED, ev.ACTIONS_REVERTED})
 #: Zones a permanent can go to when it leaves the battlefield (``PermanentLeft.to``).
-LEAVE_TO = frozenset({"graveyard", "exile", "hand", "library_top", "library_bottom", "none"})
+LEAVE_TO = frozenset({"graveyard", "exile", "hand", "library_top", "library_bottom", "command", "none"})
 
 
 def is_count(value: Any, *, minimum: int) -> bool:

@@ -66,7 +66,18 @@ def _damage_dealt(state: GameState, event: ev.Event) -> str | None:
     if missing:
         return missing
     zero = bad_amount(event.data)
-    return f"{zero}: a source that would deal 0 damage deals no damage (CR 120.8)" if zero else None
+    if zero:
+        return f"{zero}: a source that would deal 0 damage deals no damage (CR 120.8)"
+    commander = event.data.get("commander")
+    if commander is not None:
+        source = state.battlefield.get(event.data.get("source", ""))
+        key = state.commander_key(source) if source is not None else None
+        if key != commander or not event.data.get("combat") or "player" not in event.data["target"]:
+            return (
+                f"commander {commander!r}: only a commander's combat damage to a player is commander damage "
+                "(CR 903.10a)"
+            )
+    return None
 
 
 CHECKS.put(ev.LifeLost, _life(-1))

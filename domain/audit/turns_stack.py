@@ -112,6 +112,16 @@ def _spell_cast(state: GameState, event: ev.Event) -> str | None:
             return f"{name!r} is not in {player_id}'s {zone} (CR 601.2a)"
     if zone == "library" and (player.library_size == 0 or (player.library and player.library[0].name != name)):
         return f"{name!r} is not the top card of {player_id}'s library (CR 601.2a)"
+    if zone == "command":
+        if name not in {c.name for c in player.command}:
+            return f"{name!r} is not in {player_id}'s command zone (CR 903.8)"
+        if data.get("commander_tax") != player.commander_tax(name):
+            return (
+                f"commander_tax is {data.get('commander_tax')!r}, but {name!r} was cast from the command zone "
+                f"{player.commander_casts.get(name, 0)} time(s) before: {player.commander_tax(name)} (CR 903.8)"
+            )
+    elif data.get("commander_tax") is not None:
+        return f"a spell cast from the {zone} pays no commander tax (CR 903.8)"
     return None
 
 

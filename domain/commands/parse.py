@@ -18,6 +18,7 @@ from domain.commands.bodies.create import GameCreateBody
 from domain.commands.bodies.effects import (
     AddCountersBody,
     DamageBody,
+    DesignateBody,
     DrawBody,
     EnterBody,
     GainLifeBody,
@@ -69,6 +70,7 @@ AnyActionBody = (
     | PlayLandBody
     | ActivateBody
     | AttackBody
+    | DesignateBody
 )
 """Every action body; the OpenAPI ``Action`` schema is this union, discriminated by ``type``."""
 

@@ -36,6 +36,8 @@ class Choices:
     replacement_order: tuple[str, ...] = ()
     """Ids of replacement-effect sources, in the order to apply them where several modify one
     event (CR 616.1); see ``domain.rules.replacements``."""
+    room: str | None = None
+    """The room a venture moves the marker into, where the arrows lead to two (CR 701.49b)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,8 +121,15 @@ class Proliferate:
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    permanent: str
+    """A permanent moves to another zone, or (``player``, ``card``, ``from_zone``) a commander
+    card moves from its owner's graveyard or exile to the command zone (CR 903.9a)."""
+
+    permanent: str | None
     to: str
+    player: str | None = None
+    card: str | None = None
+    """The commander card's name."""
+    from_zone: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +219,16 @@ class Activate:
     mana: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Designate:
+    """A player gets a designation (monarch, initiative, city's blessing), or the game becomes
+    day or night (CR 725, 726, 702.131, 731)."""
+
+    designation: str
+    """``monarch``, ``initiative``, ``city_blessing``, ``day`` or ``night``."""
+    player: str | None = None
+
+
 Command = (
     Advance
     | Resolve
@@ -232,4 +251,5 @@ Command = (
     | PlayLand
     | Activate
     | Attack
+    | Designate
 )

@@ -37,6 +37,7 @@ from domain.events.counters_life import (
     LifeLost,
     Proliferated,
 )
+from domain.events.designations import DesignationChanged, DungeonCompleted, RoomEntered
 from domain.events.game import GameStarted, StepBegan, TurnBegan
 from domain.events.record import ActionsReverted, GameEnded, NoteAdded, PlayerLost, TeamLost
 from domain.events.stack import (
@@ -82,6 +83,9 @@ ATTACKERS_DECLARED = AttackersDeclared.TYPE
 CONTROL_CHANGED = ControlChanged.TYPE
 CARDS_MOVED = CardsMoved.TYPE
 POWER_TOUGHNESS_MODIFIED = PowerToughnessModified.TYPE
+DESIGNATION_CHANGED = DesignationChanged.TYPE
+ROOM_ENTERED = RoomEntered.TYPE
+DUNGEON_COMPLETED = DungeonCompleted.TYPE
 
 #: Every stored event type name, in catalogue order.
 EVENT_TYPES: tuple[str, ...] = tuple(cls.TYPE for cls in event_classes())
@@ -107,7 +111,9 @@ __all__ = [
     "CountersAdded",
     "CountersRemoved",
     "DamageDealt",
+    "DesignationChanged",
     "DomainEvent",
+    "DungeonCompleted",
     "Event",
     "EventFormatError",
     "EventHandlers",
@@ -126,6 +132,7 @@ __all__ = [
     "PlayerLost",
     "PowerToughnessModified",
     "Proliferated",
+    "RoomEntered",
     "SpellCast",
     "StackObjectCountered",
     "StackObjectResolved",

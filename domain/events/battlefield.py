@@ -28,7 +28,9 @@ class PermanentLeft(DomainEvent):
 
     permanent: str = doc("Its id.")
     name: str = doc("Its card's name.")
-    to: str = doc("`graveyard`, `exile`, `hand`, `library_top`, `library_bottom` or `none`.")
+    to: str = doc(
+        "`graveyard`, `exile`, `hand`, `library_top`, `library_bottom`, `command` (a commander, CR 903.9b) or `none`."
+    )
     reason: str = doc("Why (`destroyed`, `sacrificed`, `moved`, ...).")
     last_known: Json = doc("The permanent as it last existed (CR 603.10a looks back at it).")
 

@@ -76,3 +76,7 @@ class DamageDealt(DomainEvent):
     infect: bool = doc("The source has infect (CR 702.90): counters instead of life loss.")
     toxic: int = doc("The source's toxic N (CR 702.164): poison counters as well.")
     combat: bool = optional("True for combat damage.", False)
+    commander: str | None = optional(
+        "Combat damage to a player by a commander: `OWNER:Commander Name`, the key of the player's "
+        "`commander_damage` it adds to (CR 903.10a)."
+    )

@@ -16,12 +16,14 @@ class GameStarted(DomainEvent):
     """The game is created (always version 1), with every default filled in (CR 103)."""
 
     game_id: str = doc("The game's id.")
-    variant: str = doc("`two_player`, `multiplayer`, `two_headed_giant` or `archenemy`.")
+    variant: str = doc("`two_player`, `multiplayer`, `two_headed_giant`, `archenemy` or `commander`.")
     rules_edition: str = doc("The Comprehensive Rules edition the game is judged by (`YYYY-MM-DD`).")
     tournament: Json | None = doc("`{event, round, table}` or null.")
     players: list[Json] = doc(
         "In seating order, each `{id, name, team, life, counters, library, library_unknown, hand, "
-        "hand_unknown, graveyard, exile}`; `library` is the known top cards, top first."
+        "hand_unknown, graveyard, exile}`; `library` is the known top cards, top first. In a commander game "
+        "each also has `commanders` (the commander cards) and `command` (those of them in the command zone, "
+        "where they start unless the game starts with them elsewhere, CR 903.6)."
     )
     teams: Json = doc("`{team_id: {players, life, counters}}`; `life` is null outside Two-Headed Giant.")
     battlefield: list[Json] = doc("The permanents the game starts with.")

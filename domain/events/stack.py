@@ -36,8 +36,11 @@ class SpellCast(DomainEvent):
 
     player: str = doc("Who cast it.")
     object: Json = doc("The stack object (kind `spell`, `card` the card).")
-    from_zone: str = doc("The zone it was cast from (`hand`, `graveyard`, `exile`, `library`).", json="from")
+    from_zone: str = doc("The zone it was cast from (`hand`, `command`, `graveyard`, `exile`, `library`).", json="from")
     seq: int = doc("Its id number.")
+    commander_tax: int | None = optional(
+        "A commander cast from the command zone: the generic mana its tax added to the cost, 0 included (CR 903.8)."
+    )
 
 
 @event_type("AbilityActivated")

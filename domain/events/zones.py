@@ -42,7 +42,10 @@ class CardsMoved(DomainEvent):
 
     player: str = doc("Whose cards.")
     cards: list[Json] = doc("The cards moved.")
-    from_zone: str = doc("`graveyard`, `library`, `hand` or `stack`.", json="from")
-    to: str = doc("`hand`, `graveyard` or `library_bottom`.")
+    from_zone: str = doc("`graveyard`, `exile`, `library`, `hand`, `stack` or `command`.", json="from")
+    to: str = doc(
+        "`hand`, `graveyard`, `library_bottom`, `command` (a commander, CR 903.9a) or `none` (its owner left "
+        "the game, CR 800.4a)."
+    )
     cause: str = doc("The card or rule that moved them.")
     random_order: bool = optional("True when they go to the bottom of the library in a random order.", False)

@@ -63,7 +63,13 @@ def _cards_moved(state: GameState, e: ev.CardsMoved) -> GameState:
         player = replace(player, library=tuple(known), library_unknown=unknown)
     elif e.from_zone == "hand":
         player = replace(player, hand=without(player.hand, moved))
-    if e.to == "hand":
+    elif e.from_zone == "exile":
+        player = replace(player, exile=without(player.exile, moved))
+    elif e.from_zone == "command":
+        player = replace(player, command=without(player.command, moved))
+    if e.to == "command":
+        player = replace(player, command=(*player.command, *moved))  # 903.9a
+    elif e.to == "hand":
         player = replace(player, hand=(*player.hand, *moved))
     elif e.to == "graveyard":
         player = replace(player, graveyard=(*player.graveyard, *moved))
@@ -108,6 +114,8 @@ def _permanent_left(state: GameState, e: ev.PermanentLeft) -> GameState:
         owner = replace(owner, graveyard=(*owner.graveyard, perm.card))
     elif e.to == "exile":
         owner = replace(owner, exile=(*owner.exile, perm.card))
+    elif e.to == "command":
+        owner = replace(owner, command=(*owner.command, perm.card))  # 903.9b
     elif e.to == "hand":
         owner = replace(owner, hand=(*owner.hand, perm.card))
     elif e.to == "library_top":

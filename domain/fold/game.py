@@ -35,15 +35,17 @@ def _game_started(_: GameState, e: ev.GameStarted) -> GameState:
 
 @FOLDS.on(ev.TurnBegan)
 def _turn_began(state: GameState, e: ev.TurnBegan) -> GameState:
+    # 731.2 reads, in the new turn's untap step, the spells the previous turn's active players cast.
+    last = {pid: state.players[pid].spells_cast for pid in state.active_players()}
     turn = Turn(e.number, e.active_player, e.active_team, "untap")
-    state = replace(state, turn=turn, turn_memory=frozenset())
+    state = replace(state, turn=turn, turn_memory=frozenset(), spells_last_turn=last)
     active = set(state.active_players())
     # 302.6: permanents of the new active player(s) have now been controlled since the turn began.
     battlefield = {
         pid: replace(p, controlled_since_turn_began=True) if p.controller in active else p
         for pid, p in state.battlefield.items()
     }
-    players = {pid: replace(p, lands_played=0) for pid, p in state.players.items()}
+    players = {pid: replace(p, lands_played=0, spells_cast=0) for pid, p in state.players.items()}
     return replace(state, battlefield=battlefield, players=players)
 
 

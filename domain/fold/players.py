@@ -55,6 +55,11 @@ def _damage_dealt(state: GameState, e: ev.DamageDealt) -> GameState:
     if permanent_id is not None and not e.infect and permanent_id in state.battlefield:
         perm = state.battlefield[permanent_id]
         return set_permanent(state, replace(perm, damage=perm.damage + e.amount))
+    if e.commander is not None and "player" in e.target:
+        # 903.10a: combat damage from each commander adds up over the game (infect's too).
+        player = state.players[e.target["player"]]
+        dealt = {**player.commander_damage, e.commander: player.commander_damage.get(e.commander, 0) + e.amount}
+        return set_player(state, replace(player, commander_damage=dealt))
     return state  # damage to players is folded through the LifeLost / CountersAdded that follow
 
 

@@ -57,11 +57,17 @@ def _spell_cast(state: GameState, e: ev.SpellCast) -> GameState:
         player = replace(player, graveyard=without_one(player.graveyard, obj.card.name))
     elif obj.card is not None and e.from_zone == "exile":
         player = replace(player, exile=without_one(player.exile, obj.card.name))
+    elif obj.card is not None and e.from_zone == "command":
+        # 903.8: each cast from the command zone adds {2} to the next one's cost.
+        name = obj.card.name
+        casts = {**player.commander_casts, name: player.commander_casts.get(name, 0) + 1}
+        player = replace(player, command=without_one(player.command, name), commander_casts=casts)
     elif e.from_zone == "library":
         if player.library:
             player = replace(player, library=player.library[1:])
         elif player.library_unknown > 0:
             player = replace(player, library_unknown=player.library_unknown - 1)
+    player = replace(player, spells_cast=player.spells_cast + 1)  # read by 731.2
     state = set_player(state, player)
     return replace(state, stack=(*state.stack, obj), next_seq=seq_after(state, e.seq))
 

@@ -25,6 +25,7 @@ from domain.builder import Builder
 from domain.errors import IllegalAction
 from domain.rules import lookup
 from domain.rules.activate import is_summoning_sick
+from domain.rules.commander import commander_damage_key
 from domain.rules.damage import deal_damage
 from domain.rules.life import gain_life
 from domain.rules.zones import leave_battlefield
@@ -109,7 +110,10 @@ def report_damage(b: Builder, cmd: c.Damage) -> None:
     source = b.state.battlefield.get(cmd.source) if cmd.source else None
     cause = cmd.source or "manual"
     infect = cmd.infect or (source is not None and source.card.has_keyword("infect"))
-    deal_damage(b, cmd.target, cmd.amount, cause, infect=infect, toxic=cmd.toxic, combat=cmd.combat)
+    commander = commander_damage_key(b.state, source, cmd.target, cmd.combat)  # 903.10a
+    deal_damage(
+        b, cmd.target, cmd.amount, cause, infect=infect, toxic=cmd.toxic, combat=cmd.combat, commander=commander
+    )
     if source is None:
         return
     if source.card.has_keyword("lifelink"):

@@ -18,10 +18,20 @@ def deal_damage(
     infect: bool = False,
     toxic: int = 0,
     combat: bool = False,
+    commander: str | None = None,
 ) -> None:
-    """Deal damage and record its results (CR 120.3); ``combat`` marks combat damage (510.2)."""
+    """Deal damage and record its results (CR 120.3); ``combat`` marks combat damage (510.2),
+    ``commander`` the ``OWNER:Name`` of a commander dealing combat damage to a player (903.10a)."""
     lookup.target_exists(b.state, target)
-    dealt = ev.DamageDealt(source=source, target=dict(target), amount=amount, infect=infect, toxic=toxic, combat=combat)
+    dealt = ev.DamageDealt(
+        source=source,
+        target=dict(target),
+        amount=amount,
+        infect=infect,
+        toxic=toxic,
+        combat=combat,
+        commander=commander,
+    )
     b.emit(dealt, "CR 120.3")
     if "player" in target:
         pid = target["player"]

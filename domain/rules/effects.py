@@ -23,6 +23,8 @@ from domain import events as ev
 from domain.builder import Builder
 from domain.cards import targets as tg
 from domain.commands import Choices
+from domain.rules.designations import resolve_become_monarch, resolve_monarch_draw, resolve_take_initiative
+from domain.rules.dungeons import venture, venture_needs
 from domain.rules.proliferate import proliferate
 from domain.rules.radiation import resolve_radiation
 from domain.rules.zones import enter_battlefield, enters_with_counters, slug
@@ -168,3 +170,11 @@ def _permanent_spell(b: Builder, obj: StackObject, choices: Choices) -> str | No
     )
     enter_battlefield(b, perm, origin="stack", seq=seq, rule="CR 608.3")
     return None
+
+
+# -- the designations' inherent triggers (CR 725.2, 726.2) and venturing (CR 701.49) -------------
+effect("monarch_draw")(resolve_monarch_draw)
+effect("become_monarch")(resolve_become_monarch)
+effect("take_initiative")(resolve_take_initiative)
+effect("venture_undercity")(venture)
+needs("venture_undercity")(venture_needs)

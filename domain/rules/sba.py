@@ -5,11 +5,15 @@ from __future__ import annotations
 from domain import events as ev
 from domain.builder import Builder
 from domain.rules.characteristics import toughness_in
+from domain.rules.commander import COMMANDER_DAMAGE_LOSS, leave_command_zone
+from domain.rules.designations import hand_off
+from domain.rules.dungeons import completed_dungeons, waiting_objects
 from domain.rules.zones import leave_battlefield
 from domain.state import GameState, Permanent, Player, Team
 
-#: Every rule by which a player loses the game (CR 104.3a conceding, 704.5a-c state-based actions).
-PLAYER_LOSS_RULES = ("CR 104.3a", "CR 704.5a", "CR 704.5b", "CR 704.5c")
+#: Every rule by which a player loses the game (CR 104.3a conceding, 704.5a-c state-based actions,
+#: 704.6c commander damage).
+PLAYER_LOSS_RULES = ("CR 104.3a", "CR 704.5a", "CR 704.5b", "CR 704.5c", "CR 704.6c")
 
 
 def _chapter_pending(state: GameState, b: Builder, perm: Permanent) -> bool:
@@ -26,7 +30,7 @@ def sides_left(state: GameState) -> int:
 
 def player_losses(state: GameState, player: Player) -> list[tuple[str, str]]:
     """The state-based actions that make ``player`` lose now, as ``(rule, reason)``, in the order
-    they are named (CR 704.5a, 704.5b, 704.5c)."""
+    they are named (CR 704.5a, 704.5b, 704.5c, 704.6c)."""
     found = []
     if state.life_of(player.id) <= 0:
         found.append(("CR 704.5a", "CR 704.5a: life total 0 or less"))
@@ -34,6 +38,9 @@ def player_losses(state: GameState, player: Player) -> list[tuple[str, str]]:
         found.append(("CR 704.5b", "CR 704.5b: drew from an empty library"))
     if state.counters_of_player(player.id).get("poison", 0) >= 10:
         found.append(("CR 704.5c", "CR 704.5c: ten or more poison counters"))
+    dealt = [key for key, n in player.commander_damage.items() if n >= COMMANDER_DAMAGE_LOSS]
+    if dealt:
+        found.append(("CR 704.6c", f"CR 704.6c: 21 or more combat damage from the commander {dealt[0]}"))
     return found
 
 
@@ -64,6 +71,8 @@ def leave_game(b: Builder, player_id: str) -> None:
     is done when the game is over anyway (two sides)."""
     if b.state.variant == "two_headed_giant" or sides_left(b.state) <= 1:
         return  # 810.8a: a 2HG team loses as one; with one side left the game is over
+    hand_off(b, player_id)  # 725.4, 726.4: at the same time as the player leaves
+    leave_command_zone(b, player_id)
     for perm in list(b.state.battlefield.values()):
         if perm.owner == player_id:
             leave_battlefield(b, perm.id, "none", "owner left the game", "CR 800.4a")
@@ -128,7 +137,8 @@ def check_state_based_actions(b: Builder) -> bool:
         if n > 0:
             annihilate.append((perm.id, n))
 
-    if not (losers or team_losers or dying or annihilate):
+    completed = completed_dungeons(state, waiting_objects(state, b))
+    if not (losers or team_losers or dying or annihilate or completed):
         return False
 
     for team_id, why in team_losers:
@@ -137,6 +147,8 @@ def check_state_based_actions(b: Builder) -> bool:
         for pid in state.teams[team_id].players:
             if not b.state.players[pid].lost:
                 b.emit(ev.PlayerLost(player=pid, rule=rule, reason=why), rule)
+    for pid in completed:
+        b.emit(ev.DungeonCompleted(player=pid, dungeon=str(state.players[pid].dungeon)), "CR 704.5t")
     for pid, why in losers:
         rule = why.split(":")[0]
         b.emit(ev.PlayerLost(player=pid, rule=rule, reason=why), rule)

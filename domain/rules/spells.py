@@ -11,6 +11,7 @@ from domain.cards.model import Card
 from domain.commands import Cast, PlayLand
 from domain.errors import IllegalAction
 from domain.rules import lookup
+from domain.rules.commander import check_in_command_zone
 from domain.rules.stack import settle
 from domain.rules.zones import enter_battlefield, slug
 from domain.state import GameState, Permanent, Player, StackObject
@@ -61,8 +62,11 @@ def cast(b: Builder, cmd: Cast) -> None:
         raise IllegalAction(f"{card.name!r} is a land: play it with play_land (CR 305.9)", "cannot_cast_land")
     if not (card.is_instant or card.has_keyword("flash")):
         _sorcery_timing(state, cmd.player, f"cast {card.name!r}")
+    tax = None
     if cmd.from_zone == "hand":
         _check_in_hand(player, card)
+    elif cmd.from_zone == "command":
+        tax = check_in_command_zone(player, card)  # 903.8
     else:
         _check_in_zone(player, card, cmd.from_zone)
     behaviour = behaviour_of(card.name)
@@ -93,7 +97,10 @@ def cast(b: Builder, cmd: Cast) -> None:
         params=params,
         card=card,
     )
-    b.emit(ev.SpellCast(player=cmd.player, object=obj.to_json(), from_zone=cmd.from_zone, seq=seq), "CR 601.2")
+    cast_event = ev.SpellCast(
+        player=cmd.player, object=obj.to_json(), from_zone=cmd.from_zone, seq=seq, commander_tax=tax
+    )
+    b.emit(cast_event, "CR 903.8" if tax is not None else "CR 601.2")
     settle(b)
 
 

@@ -8,6 +8,7 @@ from domain import events as ev
 from domain.builder import Builder
 from domain.commands import Choices
 from domain.errors import IllegalAction, NotFound
+from domain.rules.dungeons import next_rooms
 from domain.rules.effects import before_choices, extra_needs, run_effect
 from domain.rules.radiation import radiation_needs_cards
 from domain.rules.sba import check_game_over, check_state_based_actions
@@ -113,8 +114,10 @@ def resolve_top(b: Builder, choices: Choices) -> None:
     if outcome is None:
         for need in needs_of(b.state, obj):
             if getattr(choices, need, None) is None:
+                # A venture names the rooms the arrows lead to (701.49b).
+                among = f": one of {list(next_rooms(b.state, obj.params['player']))}" if need == "room" else ""
                 raise IllegalAction(
-                    f"resolving {obj.id} ({obj.description}) needs the choice {need!r}", "choice_required"
+                    f"resolving {obj.id} ({obj.description}) needs the choice {need!r}{among}", "choice_required"
                 )
         outcome = run_effect(b, obj, choices)
     to = None

@@ -1,6 +1,7 @@
 """Which abilities an event triggers (CR 603.2), inherent ones and those of automated cards.
 
-- Inherent: the rad trigger (728.1) and Saga chapters (714.2b).
+- Inherent: the rad trigger (728.1), Saga chapters (714.2b), the monarch's and the initiative's
+  triggers (725.2, 726.2) and dungeon room abilities (309.4c).
 - Cards on the battlefield: each ``Behaviour.watchers`` entry sees every event.
 - Leaves-the-battlefield abilities "look back in time" (603.10a): the permanent that just left
   is asked too, as it last existed, and so is every permanent that left in the same batch of
@@ -21,6 +22,8 @@ from domain import events as ev
 from domain.builder import TriggerContext
 from domain.cards.behaviour import TriggerSpec, behaviour_of
 from domain.cards.model import chapter_numbers
+from domain.rules.designations import designation_triggers
+from domain.rules.dungeons import room_triggers
 from domain.rules.radiation import radiation_triggers
 from domain.state import GameState, Permanent, StackObject
 
@@ -35,6 +38,8 @@ def detect_triggers(
     if isinstance(event.payload, ev.StepBegan) and event.payload.step == "precombat_main":
         found.extend(radiation_triggers(after))
     found.extend(_saga_chapters(before, event, after))
+    found.extend(designation_triggers(before, event, after, context))
+    found.extend(room_triggers(event))
     for perm in _watching_permanents(before, event, after, context):
         behaviour = behaviour_of(perm.card.name)
         if behaviour is None:

@@ -6,6 +6,7 @@ from domain import events as ev
 from domain.builder import Builder
 from domain.errors import IllegalAction
 from domain.rules.counters import add_counters
+from domain.rules.designations import check_day_night
 from domain.rules.stack import settle
 from domain.rules.zones import draw
 from domain.state import STEPS, GameState
@@ -50,6 +51,8 @@ def _begin_step(b: Builder, step: str) -> None:
     b.emit(ev.StepBegan(step=step, turn=b.state.turn.number), "CR 500.1")
     state = b.state
     if step == "untap":
+        check_day_night(b)  # 502.2: second part of the untap step, before untapping (502.3)
+        state = b.state
         for perm in list(state.battlefield.values()):
             if perm.tapped and perm.controller in state.active_players():
                 b.emit(ev.PermanentUntapped(permanent=perm.id, cause="untap step"), "CR 502.3")

@@ -561,6 +561,12 @@ def every_event_game(server: LiveServer) -> str:
         answer = server.act(game_id, body)
     server.act(game_id, {"type": "counter", "object": answer["state"]["stack"][-1]["id"]})
     server.act(game_id, {"type": "enter", "card": "Forest", "controller": "P1", "id": "forest"})
+    # DesignationChanged, RoomEntered and (after Undercity's last room) DungeonCompleted.
+    for room in ("Secret Entrance", "Forge", "Trap!", "Archives", "Throne of the Dead Three"):
+        server.act(game_id, {"type": "designate", "designation": "initiative", "player": "P1"})
+        choice = {"choices": {"room": room}} if room in ("Forge", "Trap!") else {}
+        server.act(game_id, {"type": "resolve", **choice})  # the venture
+        server.act(game_id, {"type": "resolve"})  # the room's ability
     server.act(game_id, {"type": "note", "text": "checking every line"})
     undone = server.api.post(f"/v1/games/{game_id}/undo", json={"actions": 1, "reason": "note on the wrong game"})
     assert undone.status_code == 201, undone.text

@@ -35,7 +35,7 @@ def test_dying_together_looks_back_in_time() -> None:
         players=[{"id": "P1", "hand": ["Nuclear Fallout"]}, {"id": "P2"}],
         battlefield=[permanent("ghoul", GHOUL), permanent("bear", BEAR)],
     )
-    game.cast("P1", "Nuclear Fallout", x=1, **{"from": "command"})
+    game.cast("P1", "Nuclear Fallout", x=1)
     game.resolve()  # -2/-2: both 2/2s die at once (704.5f); each player gets 1 rad
     assert game.on_battlefield(GHOUL) == [] and game.on_battlefield("Grizzly Bears") == []
     pending = game.view()["pending_order"]  # two different triggers of P1: P1 orders them (603.3b)

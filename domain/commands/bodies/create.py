@@ -77,6 +77,9 @@ class PlayerSetup(Body):
     hand_size: Size | None = None
     graveyard: list[CardRef] | None = None
     exile: list[CardRef] | None = None
+    commanders: list[CardRef] | None = Field(
+        None, description="commander only: one commander, or two (partner, friends forever, a background); CR 903.3"
+    )
 
 
 class TeamSetup(Body):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from domain.commands.bodies.fields import (
     Body,
@@ -14,6 +14,7 @@ from domain.commands.bodies.fields import (
     CounterMap,
     CustomKind,
     Kind,
+    MoveFrom,
     NonNegative,
     Positive,
     ReplacementOrder,
@@ -22,12 +23,14 @@ from domain.commands.bodies.fields import (
     ZoneTo,
     counters_of,
     example,
+    refuse,
 )
 from domain.commands.vocabulary import (
     AddCounters,
     CardResolver,
     ChangeLife,
     Damage,
+    Designate,
     Draw,
     Enter,
     Mill,
@@ -190,15 +193,38 @@ class ProliferateBody(Body):
 
 
 class MoveBody(Body):
-    """Move a permanent to another zone; its counters cease to exist (CR 122.2, 400.7)."""
+    """Move a permanent to another zone; its counters cease to exist (CR 122.2, 400.7). Or, with
+    ``player``, ``card`` and ``from`` instead of ``permanent``: that player's commander card moves
+    from their graveyard or exile to the command zone (CR 903.9a)."""
 
     model_config = example({"type": "move", "permanent": "hydra", "to": "graveyard"})
     type: Literal["move"]
-    permanent: Text
+    permanent: Text | None = Field(None, description="the permanent's id")
     to: ZoneTo
+    player: Text | None = Field(None, description="a commander card's owner (with `card` and `from`)")
+    card: Text | None = Field(None, description="the commander card's name")
+    from_: MoveFrom | None = Field(None, alias="from", description="`graveyard` or `exile`")
+
+    @model_validator(mode="after")
+    def _one_thing_moved(self) -> MoveBody:
+        card_fields = (self.player, self.card, self.from_)
+        if self.permanent is not None:
+            if any(f is not None for f in card_fields):
+                raise refuse("invalid_field", "move: give 'permanent', or 'player', 'card' and 'from', not both")
+        elif any(f is None for f in card_fields):
+            missing = [n for n, f in zip(("player", "card", "from"), card_fields, strict=True) if f is None]
+            raise refuse(
+                "missing_field", f"move: 'permanent' is missing (or 'player', 'card' and 'from'; missing {missing})"
+            )
+        elif self.to != "command":
+            raise refuse(
+                "invalid_zone",
+                f"move: a card from the {self.from_} goes only 'to': 'command' (CR 903.9a), got {self.to!r}",
+            )
+        return self
 
     def to_command(self, resolve: CardResolver) -> Move:
-        return Move(self.permanent, self.to)
+        return Move(self.permanent, self.to, self.player, self.card, self.from_)
 
 
 class SacrificeBody(Body):
@@ -260,3 +286,31 @@ class EnterBody(Body):
             x=self.x,
             replacement_order=tuple(self.replacement_order or ()),
         )
+
+
+DESIGNATIONS = ("monarch", "initiative", "city_blessing", "day", "night")
+"""What ``designate`` names: a player's designation, or ``day`` / ``night`` (the game's)."""
+PLAYER_DESIGNATIONS = ("monarch", "initiative", "city_blessing")
+
+
+class DesignateBody(Body):
+    """A player becomes the monarch (CR 725), takes the initiative (CR 726) or gets the city's
+    blessing (CR 702.131), or it becomes day or night (CR 731); ``player`` for the first three."""
+
+    model_config = example({"type": "designate", "designation": "monarch", "player": "P1"})
+    type: Literal["designate"]
+    designation: Literal["monarch", "initiative", "city_blessing", "day", "night"]
+    player: Text | None = Field(None, description="who gets it: required for monarch, initiative and city_blessing")
+
+    @model_validator(mode="after")
+    def _player_as_needed(self) -> DesignateBody:
+        if self.designation in PLAYER_DESIGNATIONS and self.player is None:
+            raise refuse("missing_field", f"designate: {self.designation!r} needs the 'player' who gets it")
+        if self.designation not in PLAYER_DESIGNATIONS and self.player is not None:
+            raise refuse(
+                "invalid_field", f"designate: {self.designation!r} is the game's, not a player's: give no 'player'"
+            )
+        return self
+
+    def to_command(self, resolve: CardResolver) -> Designate:
+        return Designate(self.designation, self.player)

@@ -37,8 +37,10 @@ MAX_KIND = 64
 MAX_AMOUNT = 1_000_000
 """Largest amount, count or X accepted: far beyond any real game, well inside JSON's safe integers."""
 
-ZONES_TO = ("graveyard", "exile", "hand", "library_top", "library_bottom")
-"""Where ``move`` may put a permanent."""
+ZONES_TO = ("graveyard", "exile", "hand", "library_top", "library_bottom", "command")
+"""Where ``move`` may put a permanent (``command``: a commander, CR 903.9)."""
+MOVE_FROM = ("graveyard", "exile")
+"""Where ``move`` may take a card from (a commander to the command zone, CR 903.9a)."""
 CAST_FROM = ("hand", "command", "exile", "graveyard", "library")
 """Zones a spell may be cast from."""
 
@@ -134,6 +136,7 @@ AdvanceTo = Annotated[
     str, PlainValidator(_one_of((*STEPS, "next_turn"), "invalid_step")), _enum_schema((*STEPS, "next_turn"))
 ]
 ZoneTo = Annotated[str, PlainValidator(_one_of(ZONES_TO, "invalid_zone")), _enum_schema(ZONES_TO)]
+MoveFrom = Annotated[str, PlainValidator(_one_of(MOVE_FROM, "invalid_zone")), _enum_schema(MOVE_FROM)]
 CastFrom = Annotated[str, PlainValidator(_one_of(CAST_FROM, "invalid_zone")), _enum_schema(CAST_FROM)]
 Variant = Annotated[
     str, PlainValidator(_one_of(VARIANTS, "invalid_variant", "invalid_variant")), _enum_schema(VARIANTS)

@@ -83,6 +83,7 @@ class ResolveChoices(Body):
     mode: Any = None
     may: bool | None = Field(None, description='the answer to a "you may"')
     replacement_order: ReplacementOrder = None
+    room: Text | None = Field(None, description="the room a venture moves into, where there are two (CR 701.49b)")
 
 
 class ResolveBody(Body):
@@ -125,6 +126,7 @@ class ResolveBody(Body):
                 may=given.may,
                 proliferate_rounds=rounds,
                 replacement_order=tuple(given.replacement_order or ()),
+                room=given.room,
             )
         )
 
