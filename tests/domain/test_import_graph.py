@@ -80,3 +80,13 @@ def test_the_domain_import_graph_has_no_cycle() -> None:
 def test_the_cycle_finder_finds_a_cycle() -> None:
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert _cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_no_domain_module_is_over_400_lines() -> None:
+    """Small modules with names that explain themselves: none over about 400 lines."""
+    long = {
+        str(p.relative_to(DOMAIN.parent)): n
+        for p in DOMAIN.rglob("*.py")
+        if (n := len(p.read_text().splitlines())) > 400
+    }
+    assert long == {}
