@@ -143,7 +143,8 @@ def _drawn(e: ev.CardsDrawn) -> str:
 @SENTENCES.on(ev.CardsMoved)
 def _moved(e: ev.CardsMoved) -> str:
     if e.to == "none":
-        return f"{_names(e.cards)} leave the game with {e.player} ({_words(e.from_zone)} zone)"
+        verb = "leaves" if len(e.cards) == 1 else "leave"
+        return f"{_names(e.cards)} {verb} the game with {e.player} ({_words(e.from_zone)} zone)"
     to = "the bottom of their library in a random order" if e.random_order else _words(e.to)
     to = "the command zone" if e.to == "command" else to
     return f"{e.player} moves {_names(e.cards)} from {_words(e.from_zone)} to {to}"
