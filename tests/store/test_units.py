@@ -145,6 +145,12 @@ def test_every_stored_class_pins_its_own_topic() -> None:
             "bears gets -2/-2 until end of turn (Nuclear Fallout, CR 611.2)",
         ),
         (
+            "CardsMoved",
+            {"player": "P2", "cards": [{"name": "Ezuri"}], "from": "command", "to": "none", "cause": "left"},
+            "CR 800.4a",
+            "Ezuri leaves the game with P2 (command zone) (left, CR 800.4a)",
+        ),
+        (
             "ControlChanged",
             {"permanent": "bears", "controller": "P2", "cause": "Switcheroo"},
             "CR 701.12b",
