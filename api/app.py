@@ -21,7 +21,7 @@ from api import schemas
 from api.catalog_store import load_catalog
 from api.deps import SettingsDep
 from api.errors import install_error_handlers, problem_schema
-from api.routes import admin, audit, games, web
+from api.routes import admin, audit, games, table, web
 from api.settings import Settings, Store
 from domain import events as ev
 from domain.events.schema import data_schema
@@ -135,6 +135,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(admin.router)
     app.include_router(games.router)
     app.include_router(audit.router)
+    app.include_router(table.router)
     app.include_router(web.router)
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
