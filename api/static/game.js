@@ -10,6 +10,7 @@ import { initJudge, showUndoTarget } from "./judge.js";
 import { stepName } from "./labels.js";
 import { follow } from "./live.js";
 import { GameRecord } from "./record.js";
+import { Reporter } from "./report.js";
 import { TimelineView } from "./timeline.js";
 import { resetVerifyBadge, verify } from "./verify.js";
 
@@ -24,6 +25,16 @@ class GameView {
     this.live = null;
     this.urlTimer = 0;
     this.verifyTimer = 0;
+    const view = this;
+    this.reporter = new Reporter({
+      id,
+      head: () => this.head,
+      recorded: (result) => this.recorded(result),
+      catchUp: () => this.catchUp(),
+      get record() {
+        return view.record;
+      },
+    });
     this.reset();
   }
 
@@ -74,6 +85,7 @@ class GameView {
     await this.place(isCurrent);
     if (!isCurrent()) return;
     this.seek(version ? this.clamp(version) : this.head);
+    this.reporter.refresh();
     verify(this.id, isCurrent);
     this.startLive();
   }
@@ -110,6 +122,7 @@ class GameView {
       }
     }
     if (!added || !isCurrent()) return;
+    if (this.reporter.version < this.head) this.reporter.refresh();
     await this.place(isCurrent);
     if (!isCurrent()) return;
     if (wasFollowing) this.seek(this.head);
@@ -125,6 +138,17 @@ class GameView {
     this.following = true; // our own change: show it
     await this.onNewEvents(events, this.current());
     this.seek(this.head);
+  }
+
+  /** Ask for the events this page has not seen yet (after a 409) and take them in. */
+  async catchUp() {
+    const isCurrent = this.current();
+    try {
+      const events = await this.record.fetchEventsAfter(this.head, isCurrent);
+      await this.onNewEvents(events, isCurrent);
+    } catch (err) {
+      showError(err, "Catching up with the game");
+    }
   }
 
   startLive() {
@@ -309,6 +333,26 @@ export function initGame(id) {
     recorded: (result) => view.recorded(result),
   });
   const param = new URLSearchParams(location.search).get("version");
+  whoAmI(view);
   view.load(param && /^\d+$/.test(param) ? Number(param) : null);
-  return () => view.load(view.following ? null : view.selected);
+  return () => {
+    whoAmI(view);
+    view.load(view.following ? null : view.selected);
+  };
+}
+
+/** Who the token is decides what the page offers: the reporting panels (a player token for its
+ * own game, scorekeeper or above) and the judge panel (judge or admin). The server decides
+ * what is allowed; the page only leaves out what would be refused. */
+async function whoAmI(view) {
+  let who = null;
+  try {
+    who = await api("/v1/whoami");
+  } catch {
+    who = null; // no token where reads are private, or a bad one (the board shows that error)
+  }
+  const judge = Boolean(who && (who.role === "judge" || who.role === "admin"));
+  $("#judge-panel").hidden = !judge;
+  document.body.dataset.role = who ? who.role : "public";
+  view.reporter.setWho(who);
 }

@@ -4,6 +4,7 @@ import { api, enc } from "./api.js";
 import { clearError, showError } from "./banner.js";
 import { $, formatTime, h, plural } from "./dom.js";
 import { statusName, variantName } from "./labels.js";
+import { initSetup } from "./setup.js";
 
 const FILTERS = ["event", "round", "table", "status"];
 
@@ -28,10 +29,16 @@ export function initList() {
     const id = $("#open-id").value.trim();
     if (id) location.assign("/games/" + enc(id));
   });
+  const showSetup = initSetup();
+  const whoAmI = () => api("/v1/whoami").then(showSetup, () => showSetup(null));
   const reload = () => loadList(filterParams(form));
   $("#list-refresh").addEventListener("click", reload);
+  whoAmI();
   reload();
-  return reload;
+  return () => {
+    whoAmI();
+    reload();
+  };
 }
 
 function filterParams(form) {

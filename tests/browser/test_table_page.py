@@ -1,0 +1,266 @@
+"""Reporting from the table in a real browser (docs/web.md, Reporting; issue 13): players' devices
+report life and see each other's reports live, taps made offline are sent once and in order, a
+proliferate is answered through its form, a scorekeeper sets a table up and a player opens their
+link from the QR code, and a spectator sees nothing to report with.
+
+Each "done when" point runs at phone width (about 400 px) and at desktop width.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+import segno
+
+from tests.browser.support import DESKTOP, PHONE, LiveServer
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright Python package is not installed")
+expect = sync_api.expect
+
+pytestmark = pytest.mark.browser
+
+SIZES = pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+
+
+def table_game(event: str, table: int, **extra: Any) -> dict[str, Any]:
+    return {
+        "variant": "two_player",
+        "tournament": {"event": event, "round": 1, "table": table},
+        "turn": {"number": 1, "active_player": "P1", "step": "precombat_main"},
+        "players": [
+            {"id": "P1", "name": "Alice", "library_size": 40},
+            {"id": "P2", "name": "Bob", "library_size": 40},
+        ],
+        **extra,
+    }
+
+
+def player_token(server: LiveServer, game_id: str, player_id: str) -> str:
+    response = server.api.post(
+        "/v1/tokens", json={"name": f"{player_id} phone", "role": "player", "game_id": game_id, "player_id": player_id}
+    )
+    assert response.status_code == 201, response.text
+    secret: str = response.json()["token"]
+    return secret
+
+
+@contextmanager
+def device(browser: Any, size: dict[str, int]) -> Iterator[Any]:
+    """One phone or computer at the table: its own context (storage), uncaught errors fail."""
+    context = browser.new_context(viewport=size)
+    context.set_default_timeout(8000)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda err: errors.append(str(err)))
+    try:
+        yield tab
+    finally:
+        context.close()
+    assert not errors, f"uncaught errors in the page: {errors}"
+
+
+def open_as(tab: Any, server: LiveServer, game_id: str, token: str | None) -> None:
+    tab.goto(f"{server.url}/games/{game_id}" + (f"#token={token}" if token else ""))
+    expect(tab.locator("#board")).to_have_attribute("data-version", re.compile(r"^\d+$"))
+
+
+def board_life(tab: Any, player: str) -> Any:
+    return tab.locator(f'#players [data-player="{player}"] [data-field="life"]')
+
+
+def stored_events(server: LiveServer, game_id: str, after: int) -> list[dict[str, Any]]:
+    response = server.api.get(f"/v1/games/{game_id}/events", params={"after": after, "limit": 100})
+    assert response.status_code == 200, response.text
+    events: list[dict[str, Any]] = response.json()["events"]
+    return events
+
+
+def shoot(tab: Any, path: Path, full_page: bool = False) -> None:
+    tab.evaluate("document.activeElement && document.activeElement.blur()")
+    tab.mouse.move(0, 0)
+    tab.screenshot(path=str(path), full_page=full_page, caret="hide", animations="disabled")
+
+
+@SIZES
+def test_p1_taps_lose_life_and_p2_sees_it_live(
+    browser: Any, live_server: LiveServer, size: dict[str, int], screenshots: Path
+) -> None:
+    game_id = live_server.create_game(table_game("Table-Live", 1 if size is PHONE else 2))
+    p1, p2 = player_token(live_server, game_id, "P1"), player_token(live_server, game_id, "P2")
+    with device(browser, size) as alice, device(browser, size) as bob:
+        open_as(alice, live_server, game_id, p1)
+        open_as(bob, live_server, game_id, p2)
+        expect(bob.locator("#live-badge")).to_have_text("Live")
+        mine = alice.get_by_role("region", name="Alice", exact=True)
+        lose = mine.get_by_role("button", name="Lose 1 life", exact=True)
+        for _ in range(3):
+            lose.click()
+        # P2's page, never reloaded, shows 17 within two seconds of the taps.
+        expect(board_life(bob, "P1")).to_have_text("17", timeout=2000)
+        expect(bob.get_by_role("region", name="Alice", exact=True).locator('[data-field="life"]')).to_have_text("17")
+        expect(mine.locator('[data-field="life"]')).to_have_text("17")
+        # A player reports for their own player only: Bob's page has no control for Alice.
+        expect(bob.get_by_role("region", name="Alice", exact=True).get_by_role("button")).to_have_count(0)
+        expect(bob.get_by_role("region", name="Bob", exact=True).get_by_role("button", name="Lose 1 life")).to_be_visible()
+        if size is PHONE:
+            shoot(alice, screenshots / "report-phone.png")
+        else:
+            shoot(alice, screenshots / "report.png")
+    lost = [e for e in stored_events(live_server, game_id, 0) if e["type"] == "LifeLost"]
+    assert [(e["data"]["player"], e["data"]["amount"], e["data"]["life_after"]) for e in lost] == [
+        ("P1", 1, 19),
+        ("P1", 1, 18),
+        ("P1", 1, 17),
+    ]
+    assert {e["actor"]["name"] for e in lost} == {"P1 phone"}
+
+
+@SIZES
+def test_taps_made_offline_are_sent_once_in_order(browser: Any, live_server: LiveServer, size: dict[str, int]) -> None:
+    game_id = live_server.create_game(table_game("Table-Offline", 1 if size is PHONE else 2))
+    head = live_server.state(game_id)["version"]
+    with device(browser, size) as alice:
+        open_as(alice, live_server, game_id, player_token(live_server, game_id, "P1"))
+        expect(alice.locator("#live-badge")).to_have_text("Live")
+        mine = alice.get_by_role("region", name="Alice", exact=True)
+        alice.context.set_offline(True)
+        mine.get_by_role("button", name="Lose 1 life", exact=True).click()
+        mine.get_by_role("spinbutton", name="Amount").fill("3")
+        mine.get_by_role("button", name="Gain that much life").click()
+        expect(alice.locator("#queue-status")).to_contain_text("2 reports waiting")
+        time.sleep(1.0)  # the queue keeps trying while offline: still nothing stored
+        assert live_server.state(game_id)["version"] == head
+        alice.context.set_offline(False)
+        expect(alice.locator("#queue-status")).to_have_text("All reports sent.", timeout=10000)
+        expect(mine.locator('[data-field="life"]')).to_have_text("22")
+        assert alice.evaluate("Object.keys(localStorage).filter(k => k.startsWith('mtg-ledger.queue.'))"
+                              ".map(k => JSON.parse(localStorage.getItem(k)).length)") == [0]
+        time.sleep(0.5)
+    events = stored_events(live_server, game_id, head)
+    assert [(e["type"], e["data"]["amount"]) for e in events] == [("LifeLost", 1), ("LifeGained", 3)]
+
+
+@SIZES
+def test_a_proliferate_is_completed_through_its_form(browser: Any, live_server: LiveServer, size: dict[str, int]) -> None:
+    body = table_game("Table-Proliferate", 1 if size is PHONE else 2)
+    body["players"][0]["counters"] = {"rad": 2}
+    body["players"][1]["counters"] = {"poison": 2}
+    body["battlefield"] = [
+        {"id": "throne", "card": "Throne of Geth", "controller": "P1"},
+        {"id": "thopter", "card": "Ornithopter", "controller": "P1"},
+        {"id": "hydra", "card": "Feral Hydra", "controller": "P2", "counters": {"+1/+1": 2}},
+    ]
+    game_id = live_server.create_game(body)
+    live_server.act(
+        game_id,
+        {"type": "activate", "player": "P1", "permanent": "throne", "ability": 0, "costs": {"sacrifice": ["thopter"]}},
+    )
+    with device(browser, size) as alice:
+        open_as(alice, live_server, game_id, player_token(live_server, game_id, "P1"))
+        form = alice.get_by_role("form", name="Resolve the top of the stack")
+        picks = form.get_by_role("group", name=re.compile("^Proliferate"))
+        picks.get_by_role("checkbox", name=re.compile(r"^Alice")).check()
+        picks.get_by_role("checkbox", name=re.compile(r"^Bob")).check()
+        expect(picks.get_by_role("checkbox", name=re.compile(r"^Feral Hydra"))).not_to_be_checked()
+        form.get_by_role("button", name="Proliferate and resolve").click()
+        expect(alice.locator("#report-status")).to_contain_text("Recorded")
+        expect(alice.get_by_role("form", name="Resolve the top of the stack")).to_have_count(0)
+    state = live_server.state(game_id)["state"]
+    assert state["players"]["P1"]["counters"] == {"rad": 3}
+    assert state["players"]["P2"]["counters"] == {"poison": 3}
+    assert state["battlefield"]["hydra"]["counters"] == {"+1/+1": 2}
+    assert state["stack"] == []
+
+
+# The QR code as the page shows it: the image drawn onto a canvas, one sample per module centre
+# (the server draws 6 px modules and a 4-module quiet zone).
+READ_QR = """(img) => {
+  const canvas = document.createElement('canvas');
+  canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fff'; ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.drawImage(img, 0, 0);
+  const n = Math.round(img.naturalWidth / 6), px = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+  const rows = [];
+  for (let r = 0; r < n; r++) {
+    const row = [];
+    for (let c = 0; c < n; c++) row.push(px[((r * 6 + 3) * canvas.width + (c * 6 + 3)) * 4] < 128);
+    rows.push(row);
+  }
+  return rows;
+}"""
+
+
+@SIZES
+def test_a_scorekeeper_sets_up_a_table_and_a_player_opens_the_qr_link(
+    browser: Any, live_server: LiveServer, size: dict[str, int], screenshots: Path
+) -> None:
+    keeper = live_server.token("scorekeeper", name=f"Desk {size['width']}")
+    table = 31 if size is PHONE else 32
+    with device(browser, size) as desk:
+        desk.goto(f"{live_server.url}/#token={keeper}")
+        setup = desk.get_by_role("region", name="Set up a table")
+        setup.locator("summary").click()
+        setup.get_by_role("combobox", name="Variant").select_option("two_player")
+        setup.get_by_role("textbox", name="Player 1 name").fill("Carol")
+        setup.get_by_role("textbox", name="Player 2 name").fill("Dan")
+        setup.get_by_role("textbox", name="Event").fill("Table-Setup")
+        setup.get_by_role("spinbutton", name="Round").fill("4")
+        setup.get_by_role("spinbutton", name="Table").fill(str(table))
+        setup.get_by_role("button", name="Create the game and the player links").click()
+        figures = desk.locator("#setup-links figure.player-link")
+        expect(figures).to_have_count(2)
+        expect(figures.nth(0).get_by_role("img", name="QR code of Carol (P1)'s link")).to_be_visible()
+        url = figures.nth(0).get_attribute("data-url")
+        assert url is not None and "#token=" in url
+        # The QR code encodes exactly the link shown.
+        img = figures.nth(0).locator("img")
+        expect(img).to_have_js_property("complete", True)
+        got = img.evaluate(READ_QR)
+        expected = segno.make(url, error="m", micro=False).matrix
+        n = len(expected)
+        assert [row[4 : 4 + n] for row in got[4 : 4 + n]] == [[bool(m) for m in row] for row in expected]
+        shoot(desk, screenshots / ("setup-phone.png" if size is PHONE else "setup.png"), full_page=True)
+        game_id = url.split("/games/")[1].split("#")[0]
+    state = live_server.state(game_id)["state"]
+    assert state["tournament"] == {"event": "Table-Setup", "round": 4, "table": table}
+    assert [p["name"] for p in state["players"].values()] == ["Carol", "Dan"]
+    with device(browser, size) as carol:
+        carol.goto(url)
+        expect(carol.locator("#board")).to_have_attribute("data-version", re.compile(r"^\d+$"))
+        assert "token" not in carol.url
+        mine = carol.get_by_role("region", name="Carol", exact=True)
+        mine.get_by_role("button", name="Gain 1 life", exact=True).click()
+        expect(mine.locator('[data-field="life"]')).to_have_text("21")
+        expect(carol.get_by_role("region", name="Dan", exact=True).get_by_role("button")).to_have_count(0)
+        expect(carol.locator("#judge-panel")).to_be_hidden()
+
+
+@SIZES
+def test_a_spectator_has_no_reporting_controls_and_no_judge_panel(
+    browser: Any, live_server: LiveServer, size: dict[str, int]
+) -> None:
+    game_id = live_server.create_game(table_game("Table-Roles", 1 if size is PHONE else 2))
+    for role in ("spectator", None):
+        with device(browser, size) as tab:
+            open_as(tab, live_server, game_id, live_server.token(role) if role else None)
+            expect(tab.locator("#board")).to_have_attribute("data-version", "1")
+            time.sleep(0.3)  # whoami has answered: nothing appears later
+            expect(tab.locator("#report")).to_be_hidden()
+            expect(tab.get_by_role("button", name=re.compile("life|counter|Next step|Resolve", re.I))).to_have_count(0)
+            expect(tab.locator("#judge-panel")).to_be_hidden()
+    with device(browser, size) as tab:
+        open_as(tab, live_server, game_id, live_server.token("scorekeeper"))
+        expect(tab.get_by_role("region", name="Alice", exact=True).get_by_role("button", name="Lose 1 life")).to_be_visible()
+        expect(tab.get_by_role("region", name="Bob", exact=True).get_by_role("button", name="Lose 1 life")).to_be_visible()
+        expect(tab.locator("#judge-panel")).to_be_hidden()
+    with device(browser, size) as tab:
+        open_as(tab, live_server, game_id, live_server.token("judge"))
+        expect(tab.locator("#judge-panel")).to_be_visible()
+        expect(tab.get_by_role("region", name="Alice", exact=True).get_by_role("button", name="Lose 1 life")).to_be_visible()
