@@ -339,16 +339,23 @@ def test_errors_are_shown_readably(page: Any, live_server: LiveServer) -> None:
     damaged = {"ok": False, "events": 2, "head": "ab" * 32, "first_bad_version": 2}
     page.route(f"**/v1/games/{game_id}/verify", lambda route: route.fulfill(json=damaged))
 
-    # A scorekeeper may not undo: the problem's detail is shown in the judge panel.
+    # A scorekeeper has no judge panel (undo is for judges); a report the rules refuse shows the
+    # problem's detail, status and code beside the reporting controls.
     scorekeeper = live_server.token("scorekeeper")
     open_game(page, live_server, game_id, f"#token={scorekeeper}")
     expect(page.locator("#verify-badge")).to_have_text("Record altered: first bad version 2")
     expect(page.locator("#verify-badge")).to_have_class(re.compile(r"\bbad\b"))
-    page.get_by_label("Reason (on the record)").fill("try it")
-    page.get_by_role("button", name="Undo", exact=True).click()
-    status = page.locator("#judge-status")
-    expect(status).to_contain_text("may not do this")
-    expect(status).to_contain_text("403")
+    expect(page.locator("#judge-panel")).to_be_hidden()
+    bob = page.get_by_role("region", name="Bob", exact=True)
+    bob.locator("details.more > summary").click()
+    bob.get_by_role("textbox", name="Counter kind").fill("poison")
+    bob.get_by_role("spinbutton", name="How many").fill("5")
+    bob.get_by_role("button", name="Remove that many counters of that kind from Bob").click()
+    status = page.locator("#report-status")
+    expect(status).to_contain_text("Not recorded")
+    expect(status).to_contain_text("422")
+    expect(status).to_contain_text("not_enough_counters")
+    assert live_server.state(game_id)["version"] == 2
 
     # An unknown game: the 404 detail is shown in the banner.
     page.goto(f"{live_server.url}/games/no-such-game")
