@@ -146,6 +146,86 @@ def test_taps_made_offline_are_sent_once_in_order(browser: Any, live_server: Liv
     assert [(e["type"], e["data"]["amount"]) for e in events] == [("LifeLost", 1), ("LifeGained", 3)]
 
 
+def test_a_lost_answer_is_retried_with_the_same_key_and_a_reload_keeps_the_queue(
+    browser: Any, live_server: LiveServer
+) -> None:
+    game_id = live_server.create_game(table_game("Table-Lost-Answer", 3))
+    head = live_server.state(game_id)["version"]
+    token = player_token(live_server, game_id, "P1")
+    with device(browser, PHONE) as alice:
+        open_as(alice, live_server, game_id, token)
+        expect(alice.locator("#live-badge")).to_have_text("Live")
+        keys: list[str | None] = []
+
+        def lose_the_first_answer(route: Any) -> None:
+            keys.append(route.request.headers.get("idempotency-key"))
+            if len(keys) == 1:
+                route.fetch()  # the server stores the report...
+                route.abort("connectionreset")  # ...and its answer never reaches the phone
+            else:
+                route.continue_()
+
+        alice.route(f"**/v1/games/{game_id}/actions", lose_the_first_answer)
+        mine = alice.get_by_role("region", name="Alice", exact=True)
+        mine.get_by_role("button", name="Lose 1 life", exact=True).click()
+        expect(alice.locator("#queue-status")).to_have_text("All reports sent.", timeout=10000)
+        assert len(keys) == 2 and keys[0] == keys[1] and keys[0]
+        alice.unroute(f"**/v1/games/{game_id}/actions")
+
+        # Taps made offline survive a reload of the page and are sent once it is back online.
+        alice.context.set_offline(True)
+        mine.get_by_role("button", name="Gain 1 life", exact=True).click()
+        expect(alice.locator("#queue-status")).to_contain_text("1 report waiting")
+        alice.route(f"**/v1/games/{game_id}/actions", lambda route: route.abort("internetdisconnected"))
+        alice.context.set_offline(False)
+        alice.reload()
+        expect(alice.locator("#queue-status")).to_contain_text("1 report waiting")
+        alice.unroute(f"**/v1/games/{game_id}/actions")
+        expect(alice.locator("#queue-status")).to_have_text("All reports sent.", timeout=10000)
+    events = stored_events(live_server, game_id, head)
+    assert [(e["type"], e["data"]["amount"]) for e in events] == [("LifeLost", 1), ("LifeGained", 1)]
+
+
+def test_a_409_catches_up_says_what_changed_and_lets_the_person_decide(browser: Any, live_server: LiveServer) -> None:
+    game_id = live_server.create_game(table_game("Table-Conflict", 4))
+    with device(browser, DESKTOP) as alice:
+        # This device does not hear about other reports (no live updates), and another one reports.
+        alice.route("**/events/stream*", lambda route: route.abort("internetdisconnected"))
+        open_as(alice, live_server, game_id, player_token(live_server, game_id, "P1"))
+        mine = alice.get_by_role("region", name="Alice", exact=True)
+        expect(mine.locator('[data-field="life"]')).to_have_text("20")
+        expect(alice.locator("#live-badge")).to_have_text("Reconnecting…")
+        other = live_server.act(game_id, {"type": "gain_life", "player": "P2", "amount": 4})
+        their_line = other["events"][0]["sentence"]
+
+        # A life change means the same on top of it: the page catches up, says so, and sends it.
+        mine.get_by_role("button", name="Lose 1 life", exact=True).click()
+        status = alice.locator("#report-status")
+        expect(status).to_contain_text("The game changed before")
+        expect(status).to_contain_text(their_line)
+        expect(status).to_contain_text("It was sent after that")
+        expect(mine.locator('[data-field="life"]')).to_have_text("19")
+        expect(board_life(alice, "P2")).to_have_text("24")
+
+        # Moving to the next step does not: it waits for the person, who may drop it.
+        live_server.act(game_id, {"type": "gain_life", "player": "P2", "amount": 1})
+        head = live_server.state(game_id)["version"]
+        alice.get_by_role("button", name="Next step", exact=True).click()
+        held = alice.get_by_role("group", name="Not sent yet: Next step")
+        expect(held).to_be_visible()
+        expect(alice.locator("#report-status")).to_contain_text("Send it anyway, or drop it")
+        held.get_by_role("button", name="Drop “Next step”").click()
+        expect(held).to_have_count(0)
+        expect(alice.locator("#queue-status")).to_have_text("All reports sent.")
+        assert live_server.state(game_id)["version"] == head
+    events = stored_events(live_server, game_id, 1)
+    assert [(e["type"], e["data"].get("player"), e["data"].get("amount")) for e in events] == [
+        ("LifeGained", "P2", 4),
+        ("LifeLost", "P1", 1),
+        ("LifeGained", "P2", 1),
+    ]
+
+
 @SIZES
 def test_a_proliferate_is_completed_through_its_form(browser: Any, live_server: LiveServer, size: dict[str, int]) -> None:
     body = table_game("Table-Proliferate", 1 if size is PHONE else 2)
