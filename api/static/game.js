@@ -5,7 +5,7 @@
 import { ApiError, api, enc, gamePath } from "./api.js";
 import { clearError, showError } from "./banner.js";
 import { renderBoard, renderGameMeta } from "./board.js";
-import { $, plural } from "./dom.js";
+import { $, h, plural } from "./dom.js";
 import { initJudge, showUndoTarget } from "./judge.js";
 import { stepName } from "./labels.js";
 import { follow } from "./live.js";
@@ -84,6 +84,8 @@ class GameView {
     }
     await this.place(isCurrent);
     if (!isCurrent()) return;
+    this.updateFilterOptions(null);
+    this.applyFilter();
     this.seek(version ? this.clamp(version) : this.head);
     this.reporter.refresh();
     verify(this.id, isCurrent);
@@ -125,6 +127,8 @@ class GameView {
     if (this.reporter.version < this.head) this.reporter.refresh();
     await this.place(isCurrent);
     if (!isCurrent()) return;
+    this.updateFilterOptions(null);
+    if (this.timeline.keep) this.applyFilter();
     if (wasFollowing) this.seek(this.head);
     else this.updateSeekControls();
     clearTimeout(this.verifyTimer);
@@ -173,6 +177,37 @@ class GameView {
     const badge = $("#live-badge");
     badge.textContent = text;
     badge.className = "badge " + (cls || "");
+  }
+
+  // ------------------------------------------------------------------ timeline filter
+
+  /** The players and event types the filter offers: the game's players, the types recorded. */
+  updateFilterOptions(state) {
+    if (state && state.players) {
+      const players = Object.entries(state.players).map(([id, p]) => [id, p.name && p.name !== id ? `${p.name} (${id})` : id]);
+      fillSelect($("#tl-player"), players);
+      this.latestState = state;
+    }
+    const types = [...new Set(this.record.events.map((e) => e.type))].sort();
+    fillSelect($("#tl-type"), types.map((t) => [t, readableType(t)]));
+  }
+
+  applyFilter() {
+    const player = $("#tl-player").value;
+    const type = $("#tl-type").value;
+    if (!player && !type) {
+      this.timeline.filter(null);
+      $("#tl-count").textContent = "";
+      return;
+    }
+    // A player's events name them or a permanent they control or own (in the latest state).
+    const ids = new Set(player ? [player] : []);
+    const board = (this.latestState && this.latestState.battlefield) || {};
+    for (const [id, perm] of Object.entries(board)) if (perm.controller === player || perm.owner === player) ids.add(id);
+    const keep = (event) => (!type || event.type === type) && (!player || mentions(event.data, ids));
+    this.timeline.filter(keep);
+    const n = this.record.events.filter(keep).length;
+    $("#tl-count").textContent = `${plural(n, "event")} of ${this.head} shown.`;
   }
 
   // ------------------------------------------------------------------ seeking
@@ -273,6 +308,7 @@ class GameView {
         this.shown = v;
         if (this.want === v) {
           renderBoard(state, v);
+          if (v === this.head) this.updateFilterOptions(state);
           // The tournament and variant do not change in a game: any version's state can say them.
           if (v === this.head || !$("#game-meta").textContent) renderGameMeta(state);
         }
@@ -310,6 +346,30 @@ class GameView {
   }
 }
 
+/** Keep a select's options in step with `options` ([value, text]), keeping the choice. */
+function fillSelect(select, options) {
+  const have = [...select.options].slice(1).map((o) => o.value + "\u0000" + o.text).join("\n");
+  const want = options.map(([v, t]) => v + "\u0000" + t).join("\n");
+  if (have === want) return;
+  const value = select.value;
+  select.replaceChildren(select.options[0], ...options.map(([v, t]) => h("option", { value: v, text: t })));
+  select.value = options.some(([v]) => v === value) ? value : "";
+}
+
+/** "SomethingHappened" as "Something happened": the type's own words, nothing the page knows of it. */
+function readableType(type) {
+  const words = String(type).replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Whether any string in the event's data (at any depth) is one of `ids`. */
+function mentions(value, ids) {
+  if (typeof value === "string") return ids.has(value);
+  if (Array.isArray(value)) return value.some((v) => mentions(v, ids));
+  if (value && typeof value === "object") return Object.values(value).some((v) => mentions(v, ids));
+  return false;
+}
+
 /** Show game `id`; returns the function that loads it again (after a token change). */
 export function initGame(id) {
   const view = new GameView(id);
@@ -325,6 +385,8 @@ export function initGame(id) {
   $("#seek-prev-turn").addEventListener("click", () => view.seek(view.turnStep(-1)));
   $("#seek-next-turn").addEventListener("click", () => view.seek(view.turnStep(1)));
   $("#new-events").addEventListener("click", () => view.seek(view.head));
+  $("#tl-player").addEventListener("change", () => view.applyFilter());
+  $("#tl-type").addEventListener("change", () => view.applyFilter());
   document.addEventListener("keydown", (e) => view.onKey(e));
   initJudge({
     id,

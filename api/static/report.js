@@ -64,6 +64,7 @@ export class Reporter {
     this.confirmConcede = null;
     this.order = null; // the order being built for pending triggers (ids, first to resolve first)
     this.message = { text: "", error: false };
+    this.notes = new Map(); // Idempotency-Key -> what changed before it was sent (after a 409)
   }
 
   // ------------------------------------------------------------------ who may report what
@@ -128,7 +129,9 @@ export class Reporter {
   }
 
   async stored(entry, answer) {
-    this.say(`Recorded: ${entry.label}.`);
+    const note = this.notes.get(entry.key);
+    this.notes.delete(entry.key);
+    this.say(note ? `${note} It was recorded after that.` : `Recorded: ${entry.label}.`);
     if (answer.state && answer.version >= this.version) this.show(answer.state, answer.version);
     await this.game.recorded(answer);
   }
@@ -143,7 +146,9 @@ export class Reporter {
     }
     const what = changes.length ? changes.join(" ") : "another report was stored.";
     if (entry.relative) {
-      this.say(`The game changed before “${entry.label}” was sent: ${what} It was sent after that.`);
+      const note = `The game changed before “${entry.label}” was sent: ${what}`;
+      this.notes.set(entry.key, note);
+      this.say(`${note} Sending it after that…`);
       return { resend: true, base: this.game.head(), changes };
     }
     this.say(`The game changed before “${entry.label}” was sent: ${what} Send it anyway, or drop it.`, true);

@@ -203,7 +203,7 @@ def test_a_409_catches_up_says_what_changed_and_lets_the_person_decide(browser: 
         status = alice.locator("#report-status")
         expect(status).to_contain_text("The game changed before")
         expect(status).to_contain_text(their_line)
-        expect(status).to_contain_text("It was sent after that")
+        expect(status).to_contain_text("It was recorded after that")
         expect(mine.locator('[data-field="life"]')).to_have_text("19")
         expect(board_life(alice, "P2")).to_have_text("24")
 

@@ -257,7 +257,15 @@ def test_step_through_versions_with_keys_and_slider(page: Any, live_server: Live
 
     # Phone width: one column, nothing wider than the screen.
     page.set_viewport_size(PHONE)
-    page.locator(f'#timeline li[data-version="{stack_version}"] button').click()
+    # The trigger was caused by the advance: its line is folded under the advance's entry.
+    row = page.locator(f'#timeline li[data-version="{stack_version}"]')
+    expect(row).to_be_hidden()
+    entry = row.get_attribute("data-entry")
+    fold = page.locator(f'#timeline li.fold[data-entry="{entry}"] button')
+    expect(fold).to_have_attribute("aria-expanded", "false")
+    fold.click()
+    expect(fold).to_have_attribute("aria-expanded", "true")
+    row.locator("button").click()
     board_at(page, stack_version)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     shoot(page, screenshots / "game-phone.png", full_page=True)
