@@ -5,6 +5,7 @@
 import { ApiError, api, enc, gamePath } from "./api.js";
 import { clearError, showError } from "./banner.js";
 import { renderBoard, renderGameMeta } from "./board.js";
+import { LifeChart } from "./chart.js";
 import { $, h, plural } from "./dom.js";
 import { initJudge, showUndoTarget } from "./judge.js";
 import { stepName } from "./labels.js";
@@ -35,7 +36,28 @@ class GameView {
         return view.record;
       },
     });
+    this.chart = new LifeChart($("#chart"), {
+      events: () => this.record.events,
+      stateAt: (v) => this.stateAt(v),
+    });
+    this.chartTimer = 0;
     this.reset();
+  }
+
+  /** The state at version v, from the cache or the server. */
+  async stateAt(v) {
+    const cached = this.cache.get(v);
+    if (cached) return cached;
+    const answer = await api(gamePath(this.id, `?version=${v}`));
+    this.cacheState(v, answer.state);
+    return answer.state;
+  }
+
+  /** Draw the chart again soon, if its panel is open. */
+  redrawChart(delay = 800) {
+    clearTimeout(this.chartTimer);
+    if (!$("#chart-details").open || !this.head) return;
+    this.chartTimer = setTimeout(() => this.chart.draw(), delay);
   }
 
   reset() {
@@ -87,6 +109,7 @@ class GameView {
     this.updateFilterOptions(null);
     this.applyFilter();
     this.seek(version ? this.clamp(version) : this.head);
+    this.redrawChart(0);
     this.reporter.refresh();
     verify(this.id, isCurrent);
     this.startLive();
@@ -133,6 +156,7 @@ class GameView {
     else this.updateSeekControls();
     clearTimeout(this.verifyTimer);
     this.verifyTimer = setTimeout(() => verify(this.id, isCurrent), VERIFY_DELAY_MS);
+    this.redrawChart();
   }
 
   /** A judge action's answer: its events and the state at its version; show the new latest. */
@@ -386,6 +410,7 @@ export function initGame(id) {
   $("#seek-next-turn").addEventListener("click", () => view.seek(view.turnStep(1)));
   $("#new-events").addEventListener("click", () => view.seek(view.head));
   $("#tl-player").addEventListener("change", () => view.applyFilter());
+  $("#chart-details").addEventListener("toggle", () => view.redrawChart(0));
   $("#tl-type").addEventListener("change", () => view.applyFilter());
   document.addEventListener("keydown", (e) => view.onKey(e));
   initJudge({

@@ -344,3 +344,75 @@ def test_a_spectator_has_no_reporting_controls_and_no_judge_panel(
         open_as(tab, live_server, game_id, live_server.token("judge"))
         expect(tab.locator("#judge-panel")).to_be_visible()
         expect(tab.get_by_role("region", name="Alice", exact=True).get_by_role("button", name="Lose 1 life")).to_be_visible()
+
+
+def mentions(value: Any, ids: set[str]) -> bool:
+    if isinstance(value, str):
+        return value in ids
+    if isinstance(value, list):
+        return any(mentions(v, ids) for v in value)
+    if isinstance(value, dict):
+        return any(mentions(v, ids) for v in value.values())
+    return False
+
+
+def visible_versions(tab: Any) -> list[int]:
+    versions: list[int] = tab.evaluate(
+        "() => [...document.querySelectorAll('#timeline li.event')].filter((li) => !li.hidden)"
+        ".map((li) => Number(li.dataset.version))"
+    )
+    return versions
+
+
+@SIZES
+def test_timeline_entries_per_action_filters_and_the_life_chart(
+    browser: Any, live_server: LiveServer, size: dict[str, int], screenshots: Path
+) -> None:
+    game_id = live_server.create_game(table_game("Table-Viewer", 1 if size is PHONE else 2))
+    live_server.act(game_id, {"type": "lose_life", "player": "P1", "amount": 3})
+    live_server.act(game_id, {"type": "add_counters", "target": {"player": "P2"}, "kind": "poison", "amount": 2})
+    damage = live_server.act(game_id, {"type": "damage", "target": {"player": "P2"}, "amount": 4, "source": "Shock"})
+    live_server.act(game_id, {"type": "gain_life", "player": "P1", "amount": 1})
+    events = stored_events(live_server, game_id, 0)
+    assert len(damage["events"]) == 2  # the damage and the life it cost: one action
+    entry, caused = (e["version"] for e in damage["events"])
+    with device(browser, size) as tab:
+        open_as(tab, live_server, game_id, live_server.token("spectator"))
+        expect(tab.locator("#board")).to_have_attribute("data-version", str(len(events)))
+        # One entry per action: the damage's consequence is folded under it until opened.
+        assert visible_versions(tab) == [e["version"] for e in events if e["version"] != caused]
+        fold = tab.locator(f'#timeline li.fold[data-entry="{entry}"] button')
+        expect(fold).to_have_text("Show the event it caused")
+        expect(fold).to_have_attribute("aria-expanded", "false")
+        fold.click()
+        expect(tab.locator(f'#timeline li[data-version="{caused}"]')).to_be_visible()
+        expect(fold).to_have_attribute("aria-expanded", "true")
+        assert "raw" not in tab.locator("#timeline").inner_text()  # sentences, never JSON
+        assert "{" not in tab.locator("#timeline").inner_text()
+
+        # By player: every event that names Bob (or his permanents), unfolded.
+        tab.get_by_role("combobox", name="Player").select_option(label="Bob (P2)")
+        bob = [e["version"] for e in events if mentions(e["data"], {"P2"})]
+        expect(tab.locator("#tl-count")).to_have_text(f"{len(bob)} events of {len(events)} shown.")
+        assert visible_versions(tab) == bob
+        # And by event type.
+        tab.get_by_role("combobox", name="Player").select_option("")
+        tab.get_by_role("combobox", name="Event type").select_option(label="Life lost")
+        lost = [e["version"] for e in events if e["type"] == "LifeLost"]
+        expect(tab.locator("#tl-count")).to_have_text(f"{len(lost)} events of {len(events)} shown.")
+        assert visible_versions(tab) == lost
+        tab.get_by_role("combobox", name="Event type").select_option("")
+        expect(tab.locator("#tl-count")).to_have_text("")
+
+        # The chart: one point per action, drawn from the states the server folds.
+        tab.locator("#chart-details > summary").click()
+        chart = tab.get_by_role("img", name="Life and counters over the game")
+        expect(chart).to_be_visible()
+        points = tab.locator('#chart polyline[data-series="P1.life"]').get_attribute("points")
+        assert points is not None and len(points.split()) == 5  # the start and four actions
+        expect(tab.locator('#chart polyline[data-series="P2.poison"]')).to_have_count(1)
+        numbers = tab.locator("#chart table tbody tr").last
+        expect(numbers).to_have_text(re.compile(r"^\s*%d\s*18\s*16\s*0?\s*2\s*$" % len(events)))
+        tab.locator("#chart-details").scroll_into_view_if_needed()
+        if size is DESKTOP:
+            shoot(tab, screenshots / "chart.png")

@@ -167,7 +167,8 @@ def test_list_filters_and_opens_a_game(page: Any, live_server: LiveServer, scree
     expect(rows).to_have_count(1)
     expect(rows.first).to_contain_text("vegas-r4-t2")
     expect(rows.first).to_contain_text("Finished")
-    expect(rows.first).to_contain_text("P2")  # the winner
+    expect(rows.first.locator("td.players")).to_have_text("Alice, Bob")  # names, not ids
+    expect(rows.first.locator("td.winners")).to_have_text("Bob")  # the winner, by name
 
     page.get_by_label("Status", exact=True).select_option("")
     page.get_by_label("Round", exact=True).fill("3")
@@ -249,6 +250,7 @@ def test_step_through_versions_with_keys_and_slider(page: Any, live_server: Live
     page.goto(f"{live_server.url}/games/{game_id}?version=4")
     assert board_at(page, 4) == expected_board(states[4], 4)
     expect(page.locator("#seek-slider")).to_have_value("4")
+    expect(page.locator("#game-meta")).to_contain_text("Round ")  # the event/round/table line, at a version too
 
     # A click on a timeline line shows that version.
     page.locator(f'#timeline li[data-version="{head}"] button').click()
