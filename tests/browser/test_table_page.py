@@ -416,3 +416,97 @@ def test_timeline_entries_per_action_filters_and_the_life_chart(
         tab.locator("#chart-details").scroll_into_view_if_needed()
         if size is DESKTOP:
             shoot(tab, screenshots / "chart.png")
+
+
+def test_ordering_triggers_and_naming_revealed_cards_through_forms(browser: Any, live_server: LiveServer) -> None:
+    game_id = live_server.create_game(
+        {
+            "variant": "two_headed_giant",
+            "tournament": {"event": "Table-Choices", "round": 1, "table": 9},
+            "turn": {"number": 3, "active_player": "A1", "step": "draw"},
+            "players": [
+                {"id": "A1", "name": "Ann", "team": "A", "counters": {"rad": 2}, "library_size": 20},
+                {"id": "A2", "name": "Abe", "team": "A", "counters": {"rad": 1}, "library": ["Island", "Forest"]},
+                {"id": "B1", "name": "Bea", "team": "B"},
+                {"id": "B2", "name": "Ben", "team": "B"},
+            ],
+        }
+    )
+    with device(browser, PHONE) as tab:
+        open_as(tab, live_server, game_id, live_server.token("scorekeeper"))
+        tab.get_by_role("button", name="Next step", exact=True).click()
+        order = tab.get_by_role("form", name="Order the triggers")
+        expect(order).to_be_visible()
+        pending = live_server.state(game_id)["state"]["pending_order"]
+        ann = next(t["id"] for t in pending["triggers"] if "A1" in t["description"])
+        abe = next(t["id"] for t in pending["triggers"] if t["id"] != ann)
+        # Ann's trigger first, whatever order the form started in (keyboard: the buttons keep focus).
+        items = order.locator("ol.order li")
+        if ann not in (items.first.text_content() or ""):
+            order.get_by_role("button", name=f"Move {ann} up (resolve earlier)").click()
+        expect(items.first).to_contain_text(ann)
+        order.get_by_role("button", name="Put them on the stack in this order").click()
+        expect(tab.get_by_role("form", name="Order the triggers")).to_have_count(0)
+
+        # Ann's library is unknown: resolving her rad trigger asks for the milled cards.
+        resolve = tab.get_by_role("form", name="Resolve the top of the stack")
+        expect(resolve).to_contain_text(ann)
+        cards = resolve.get_by_role("group", name=re.compile("cards revealed"))
+        cards.get_by_role("textbox", name="Card 1").fill("Forest")
+        cards.get_by_role("button", name="Add another card").click()
+        expect(cards.get_by_role("textbox", name="Card 2")).to_be_focused()
+        tab.keyboard.type("Island")
+        resolve.get_by_role("button", name="Resolve with these choices").click()
+        expect(tab.locator("#report-status")).to_contain_text("Recorded")
+        expect(tab.get_by_role("form", name="Resolve the top of the stack")).to_contain_text(abe)
+
+        # A draw from an unknown library: the server asks for the card, the page asks the person.
+        ann_panel = tab.get_by_role("region", name="Ann", exact=True)
+        ann_panel.locator("details.more > summary").click()
+        ann_panel.get_by_role("button", name="Ann draws that many cards").click()
+        drew = tab.get_by_role("form", name="Cards Ann drew")
+        expect(drew).to_be_visible()
+        expect(drew.get_by_role("textbox", name="Card 1")).to_be_focused()
+        tab.keyboard.type("Island")
+        drew.get_by_role("button", name="Record the draw").click()
+        expect(tab.get_by_role("form", name="Cards Ann drew")).to_have_count(0)
+        expect(tab.locator("#report-status")).to_contain_text("Recorded")
+    events = stored_events(live_server, game_id, 1)
+    milled = [e for e in events if e["type"] == "CardsMilled"]
+    assert [c["name"] for c in milled[0]["data"]["cards"]] == ["Forest", "Island"]
+    assert milled[0]["data"]["player"] == "A1"
+    drawn = [e for e in events if e["type"] == "CardsDrawn" and e["data"]["player"] == "A1"]
+    assert drawn and drawn[-1]["actor"]["role"] == "scorekeeper"
+
+
+@SIZES
+def test_every_reporting_control_is_named_and_works_from_the_keyboard(
+    browser: Any, live_server: LiveServer, size: dict[str, int]
+) -> None:
+    body = table_game("Table-Keys", 5 if size is PHONE else 6)
+    body["battlefield"] = [{"id": "elves", "card": "Llanowar Elves", "controller": "P1"}]
+    game_id = live_server.create_game(body)
+    with device(browser, size) as tab:
+        open_as(tab, live_server, game_id, live_server.token("scorekeeper"))
+        expect(tab.locator("#report")).to_be_visible()
+        tab.locator("#report details").evaluate_all("(ds) => ds.forEach((d) => { d.open = true; })")
+        unnamed = tab.evaluate(
+            """() => [...document.querySelectorAll('#report button, #report input, #report select')]
+                 .filter((el) => {
+                   const named = el.getAttribute('aria-label') || (el.labels && el.labels.length) || (el.tagName === 'BUTTON' && el.textContent.trim());
+                   return !named;
+                 }).map((el) => el.outerHTML)"""
+        )
+        assert unnamed == []
+        # Keyboard only: Tab to "Lose 1 life", press Enter twice; the focus stays on the button.
+        lose = tab.get_by_role("region", name="Alice", exact=True).get_by_role("button", name="Lose 1 life", exact=True)
+        lose.focus()
+        tab.keyboard.press("Enter")
+        expect(tab.get_by_role("region", name="Alice", exact=True).locator('[data-field="life"]')).to_have_text("19")
+        expect(lose).to_be_focused()
+        tab.keyboard.press("Enter")
+        expect(tab.get_by_role("region", name="Alice", exact=True).locator('[data-field="life"]')).to_have_text("18")
+        tab.get_by_role("button", name="Tap Llanowar Elves (elves)").press("Enter")
+        expect(tab.get_by_role("button", name="Untap Llanowar Elves (elves)")).to_be_visible()
+        assert tab.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert live_server.state(game_id)["state"]["battlefield"]["elves"]["tapped"] is True
