@@ -107,7 +107,9 @@ def test_p1_taps_lose_life_and_p2_sees_it_live(
         expect(mine.locator('[data-field="life"]')).to_have_text("17")
         # A player reports for their own player only: Bob's page has no control for Alice.
         expect(bob.get_by_role("region", name="Alice", exact=True).get_by_role("button")).to_have_count(0)
-        expect(bob.get_by_role("region", name="Bob", exact=True).get_by_role("button", name="Lose 1 life")).to_be_visible()
+        expect(
+            bob.get_by_role("region", name="Bob", exact=True).get_by_role("button", name="Lose 1 life")
+        ).to_be_visible()
         if size is PHONE:
             shoot(alice, screenshots / "report-phone.png")
         else:
@@ -139,8 +141,10 @@ def test_taps_made_offline_are_sent_once_in_order(browser: Any, live_server: Liv
         alice.context.set_offline(False)
         expect(alice.locator("#queue-status")).to_have_text("All reports sent.", timeout=10000)
         expect(mine.locator('[data-field="life"]')).to_have_text("22")
-        assert alice.evaluate("Object.keys(localStorage).filter(k => k.startsWith('mtg-ledger.queue.'))"
-                              ".map(k => JSON.parse(localStorage.getItem(k)).length)") == [0]
+        assert alice.evaluate(
+            "Object.keys(localStorage).filter(k => k.startsWith('mtg-ledger.queue.'))"
+            ".map(k => JSON.parse(localStorage.getItem(k)).length)"
+        ) == [0]
         time.sleep(0.5)
     events = stored_events(live_server, game_id, head)
     assert [(e["type"], e["data"]["amount"]) for e in events] == [("LifeLost", 1), ("LifeGained", 3)]
@@ -227,7 +231,9 @@ def test_a_409_catches_up_says_what_changed_and_lets_the_person_decide(browser: 
 
 
 @SIZES
-def test_a_proliferate_is_completed_through_its_form(browser: Any, live_server: LiveServer, size: dict[str, int]) -> None:
+def test_a_proliferate_is_completed_through_its_form(
+    browser: Any, live_server: LiveServer, size: dict[str, int]
+) -> None:
     body = table_game("Table-Proliferate", 1 if size is PHONE else 2)
     body["players"][0]["counters"] = {"rad": 2}
     body["players"][1]["counters"] = {"poison": 2}
@@ -337,13 +343,19 @@ def test_a_spectator_has_no_reporting_controls_and_no_judge_panel(
             expect(tab.locator("#judge-panel")).to_be_hidden()
     with device(browser, size) as tab:
         open_as(tab, live_server, game_id, live_server.token("scorekeeper"))
-        expect(tab.get_by_role("region", name="Alice", exact=True).get_by_role("button", name="Lose 1 life")).to_be_visible()
-        expect(tab.get_by_role("region", name="Bob", exact=True).get_by_role("button", name="Lose 1 life")).to_be_visible()
+        expect(
+            tab.get_by_role("region", name="Alice", exact=True).get_by_role("button", name="Lose 1 life")
+        ).to_be_visible()
+        expect(
+            tab.get_by_role("region", name="Bob", exact=True).get_by_role("button", name="Lose 1 life")
+        ).to_be_visible()
         expect(tab.locator("#judge-panel")).to_be_hidden()
     with device(browser, size) as tab:
         open_as(tab, live_server, game_id, live_server.token("judge"))
         expect(tab.locator("#judge-panel")).to_be_visible()
-        expect(tab.get_by_role("region", name="Alice", exact=True).get_by_role("button", name="Lose 1 life")).to_be_visible()
+        expect(
+            tab.get_by_role("region", name="Alice", exact=True).get_by_role("button", name="Lose 1 life")
+        ).to_be_visible()
 
 
 def mentions(value: Any, ids: set[str]) -> bool:
@@ -412,7 +424,7 @@ def test_timeline_entries_per_action_filters_and_the_life_chart(
         assert points is not None and len(points.split()) == 5  # the start and four actions
         expect(tab.locator('#chart polyline[data-series="P2.poison"]')).to_have_count(1)
         numbers = tab.locator("#chart table tbody tr").last
-        expect(numbers).to_have_text(re.compile(r"^\s*%d\s*18\s*16\s*0?\s*2\s*$" % len(events)))
+        expect(numbers).to_have_text(re.compile(rf"^\s*{len(events)}\s*18\s*16\s*0?\s*2\s*$"))
         tab.locator("#chart-details").scroll_into_view_if_needed()
         if size is DESKTOP:
             shoot(tab, screenshots / "chart.png")
@@ -493,7 +505,8 @@ def test_every_reporting_control_is_named_and_works_from_the_keyboard(
         unnamed = tab.evaluate(
             """() => [...document.querySelectorAll('#report button, #report input, #report select')]
                  .filter((el) => {
-                   const named = el.getAttribute('aria-label') || (el.labels && el.labels.length) || (el.tagName === 'BUTTON' && el.textContent.trim());
+                   const label = el.getAttribute('aria-label') || (el.labels && el.labels.length);
+                   const named = label || (el.tagName === 'BUTTON' && el.textContent.trim());
                    return !named;
                  }).map((el) => el.outerHTML)"""
         )
