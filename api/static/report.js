@@ -604,7 +604,6 @@ export class Reporter {
             perm.tapped
               ? button(k("untap"), "Untap", () => this.report({ type: "untap", permanent: pid }, `Untap ${label}`), { "aria-label": `Untap ${label}` })
               : button(k("tap"), "Tap", () => this.report({ type: "tap", permanent: pid }, `Tap ${label}`), { "aria-label": `Tap ${label}` }),
-            button(k("activate"), "Activate", () => this.report({ type: "activate", player: id, permanent: pid, ability: 0 }, `Activate ${label}`), { "aria-label": `Activate ${label}'s ability` }),
             h("label", { for: `r-${safeId(k("to"))}`, class: "visually-hidden", text: `Where ${label} goes` }),
             h("select", { id: `r-${safeId(k("to"))}`, dataset: { key: k("to") } }, LEAVE_TO.map(([v, t]) => h("option", { value: v, text: t }))),
             button(k("leave"), "Leaves", () => {
@@ -612,8 +611,43 @@ export class Reporter {
               this.report({ type: "move", permanent: pid, to }, `${label} leaves the battlefield (${to.replace("_", " ")})`);
             }, { "aria-label": `${label} leaves the battlefield to the chosen zone` }),
           ) : null,
+          can ? this.activateForm(id, pid, label, perms) : null,
         );
       })),
+    );
+  }
+
+  /** Activate an ability: its number, X, and the costs a card the server does not automate
+   * names (sacrifices, life); the server knows the costs of the cards it automates and says
+   * which choice is missing. */
+  activateForm(id, pid, label, perms) {
+    const k = (rest) => `perm.${pid}.act.${rest}`;
+    const val = (rest) => $(`#report [data-key="${CSS.escape(k(rest))}"]`);
+    const sacrifice = perms.map(([other, p]) => {
+      const boxId = `r-${safeId(k("sac." + other))}`;
+      return h("div", { class: "check" },
+        h("input", { type: "checkbox", id: boxId, dataset: { key: k("sac." + other), id: other }, class: `sac-${safeId(pid)}` }),
+        h("label", { for: boxId, text: `${p.name} (${other})` }));
+    });
+    return h("details", { class: "activate", dataset: { key: k("open") } },
+      h("summary", { text: `Activate ${label}…` }),
+      h("div", { class: "row" },
+        field(k("n"), "Ability (0 is the first)", { type: "number", min: "0", value: "0", inputmode: "numeric", class: "amount" }),
+        field(k("x"), "X (optional)", { type: "number", min: "0", inputmode: "numeric", class: "amount" }),
+        field(k("life"), "Pay life (optional)", { type: "number", min: "1", inputmode: "numeric", class: "amount" }),
+      ),
+      h("fieldset", { class: "picks" }, h("legend", { text: "Sacrifice as a cost" }), sacrifice),
+      button(k("go"), `Activate ${label}`, () => {
+        const body = { type: "activate", player: id, permanent: pid, ability: Number(val("n").value) || 0 };
+        if (val("x").value !== "") body.x = Number(val("x").value);
+        const costs = {};
+        const sacrificed = [...$("#report").querySelectorAll(`input.sac-${CSS.escape(safeId(pid))}:checked`)].map((el) => el.dataset.id);
+        if (sacrificed.length) costs.sacrifice = sacrificed;
+        if (val("life").value !== "") costs.pay_life = positiveInt(val("life").value);
+        if (Object.keys(costs).length) body.costs = costs;
+        const what = sacrificed.length ? ` (sacrificing ${sacrificed.map((s) => this.names(s)).join(", ")})` : "";
+        this.report(body, `Activate ${label}${what}`);
+      }, { class: "primary" }),
     );
   }
 }

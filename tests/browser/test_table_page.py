@@ -243,12 +243,14 @@ def test_a_proliferate_is_completed_through_its_form(
         {"id": "hydra", "card": "Feral Hydra", "controller": "P2", "counters": {"+1/+1": 2}},
     ]
     game_id = live_server.create_game(body)
-    live_server.act(
-        game_id,
-        {"type": "activate", "player": "P1", "permanent": "throne", "ability": 0, "costs": {"sacrifice": ["thopter"]}},
-    )
     with device(browser, size) as alice:
         open_as(alice, live_server, game_id, player_token(live_server, game_id, "P1"))
+        # Throne of Geth: {T}, sacrifice an artifact: proliferate (the cost named in its form).
+        activate = alice.locator('#report li[data-permanent="throne"] details.activate')
+        activate.locator("summary").click()
+        activate.get_by_role("checkbox", name="Ornithopter (thopter)").check()
+        activate.get_by_role("button", name="Activate Throne of Geth (throne)").click()
+        expect(alice.locator('#report li[data-permanent="thopter"]')).to_have_count(0)
         form = alice.get_by_role("form", name="Resolve the top of the stack")
         picks = form.get_by_role("group", name=re.compile("^Proliferate"))
         picks.get_by_role("checkbox", name=re.compile(r"^Alice")).check()
@@ -337,7 +339,7 @@ def test_a_spectator_has_no_reporting_controls_and_no_judge_panel(
         with device(browser, size) as tab:
             open_as(tab, live_server, game_id, live_server.token(role) if role else None)
             expect(tab.locator("#board")).to_have_attribute("data-version", "1")
-            time.sleep(0.3)  # whoami has answered: nothing appears later
+            expect(tab.locator("body")).to_have_attribute("data-role", "spectator")  # whoami has answered
             expect(tab.locator("#report")).to_be_hidden()
             expect(tab.get_by_role("button", name=re.compile("life|counter|Next step|Resolve", re.I))).to_have_count(0)
             expect(tab.locator("#judge-panel")).to_be_hidden()
@@ -489,6 +491,28 @@ def test_ordering_triggers_and_naming_revealed_cards_through_forms(browser: Any,
     assert milled[0]["data"]["player"] == "A1"
     drawn = [e for e in events if e["type"] == "CardsDrawn" and e["data"]["player"] == "A1"]
     assert drawn and drawn[-1]["actor"]["role"] == "scorekeeper"
+
+
+def test_a_may_choice_and_a_permanent_entering_through_the_panel(browser: Any, live_server: LiveServer) -> None:
+    body = table_game("Table-May", 11)
+    body["battlefield"] = [{"id": "quest", "card": "Soul Stair Expedition", "controller": "P1"}]
+    game_id = live_server.create_game(body)
+    with device(browser, DESKTOP) as alice:
+        open_as(alice, live_server, game_id, player_token(live_server, game_id, "P1"))
+        mine = alice.get_by_role("region", name="Alice", exact=True)
+        mine.locator("details.more > summary").click()
+        mine.get_by_role("textbox", name="Card", exact=True).fill("Forest")
+        mine.get_by_role("button", name="The card enters the battlefield under Alice's control").click()
+        resolve = alice.get_by_role("form", name="Resolve the top of the stack")
+        expect(resolve).to_contain_text("landfall")
+        may = resolve.get_by_role("group", name=re.compile("You may"))
+        may.get_by_role("radio", name="Yes").check()
+        resolve.get_by_role("button", name="Resolve with these choices").click()
+        expect(alice.get_by_role("form", name="Resolve the top of the stack")).to_have_count(0)
+        expect(alice.locator('#report li[data-permanent="quest"]')).to_contain_text("1 quest counter")
+    state = live_server.state(game_id)["state"]
+    assert state["battlefield"]["quest"]["counters"] == {"quest": 1}
+    assert any(p["name"] == "Forest" for p in state["battlefield"].values())
 
 
 @SIZES
