@@ -209,7 +209,8 @@ export class Reporter {
     if (!out || !this.queue) return;
     const entries = this.queue.entries;
     const n = entries.length;
-    if (!n) out.textContent = this.queue.offline ? "Offline: nothing waiting." : "All reports sent.";
+    if (!n) this.queue.offline = false; // nothing of ours is waiting for the network
+    if (!n) out.textContent = navigator.onLine === false ? "Offline: nothing waiting." : "All reports sent.";
     else if (this.queue.offline) out.textContent = `Offline: ${n} report${n === 1 ? "" : "s"} waiting, sent in order when the connection returns.`;
     else out.textContent = `Sending ${n} report${n === 1 ? "" : "s"}…`;
     out.classList.toggle("warn", this.queue.offline || entries.some((e) => e.held));

@@ -230,6 +230,35 @@ def test_a_409_catches_up_says_what_changed_and_lets_the_person_decide(browser: 
     ]
 
 
+def test_two_tabs_of_one_phone_share_the_queue_without_losing_or_doubling_a_tap(
+    browser: Any, live_server: LiveServer
+) -> None:
+    game_id = live_server.create_game(table_game("Table-Two-Tabs", 12))
+    head = live_server.state(game_id)["version"]
+    token = player_token(live_server, game_id, "P1")
+    context = browser.new_context(viewport=PHONE)
+    context.set_default_timeout(8000)
+    errors: list[str] = []
+    try:
+        tabs = [context.new_page() for _ in range(2)]
+        for tab in tabs:
+            tab.on("pageerror", lambda err: errors.append(str(err)))
+            open_as(tab, live_server, game_id, token)
+        context.set_offline(True)
+        for tab, button in zip(tabs + tabs[:1], ["Lose 1 life", "Gain 1 life", "Lose 1 life"], strict=True):
+            tab.get_by_role("region", name="Alice", exact=True).get_by_role("button", name=button, exact=True).click()
+        expect(tabs[1].locator("#queue-status")).to_contain_text("3 reports waiting")
+        context.set_offline(False)
+        for tab in tabs:
+            expect(tab.locator("#queue-status")).to_have_text("All reports sent.", timeout=15000)
+        time.sleep(0.5)
+    finally:
+        context.close()
+    assert not errors, errors
+    events = stored_events(live_server, game_id, head)
+    assert [(e["type"], e["data"]["amount"]) for e in events] == [("LifeLost", 1), ("LifeGained", 1), ("LifeLost", 1)]
+
+
 @SIZES
 def test_a_proliferate_is_completed_through_its_form(
     browser: Any, live_server: LiveServer, size: dict[str, int]
