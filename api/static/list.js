@@ -29,9 +29,10 @@ export function initList() {
     const id = $("#open-id").value.trim();
     if (id) location.assign("/games/" + enc(id));
   });
-  const showSetup = initSetup();
-  const whoAmI = () => api("/v1/whoami").then(showSetup, () => showSetup(null));
   const reload = () => loadList(filterParams(form));
+  // The list is a read model: a game created a moment ago shows after the next write is folded.
+  const showSetup = initSetup(() => setTimeout(reload, 300));
+  const whoAmI = () => api("/v1/whoami").then(showSetup, () => showSetup(null));
   $("#list-refresh").addEventListener("click", reload);
   whoAmI();
   reload();

@@ -239,19 +239,28 @@ export class Reporter {
       root.replaceChildren();
       return;
     }
-    const kept = snapshot(root);
+    let body = $("#report-body");
+    if (!body) {
+      // The title and the status lines stay put (a screen reader hears each new status); the
+      // controls under them are drawn again with each state.
+      body = h("div", { id: "report-body" });
+      root.replaceChildren(
+        h("h2", { id: "report-title", text: "Report" }),
+        h("p", { id: "queue-status", class: "queue-status", role: "status" }),
+        h("div", { id: "held" }),
+        h("p", { id: "report-status", class: "report-status", role: "status" }),
+        body,
+      );
+      this.say(this.message.text, this.message.error);
+    }
+    const kept = snapshot(body);
     const parts = [
-      h("h2", { id: "report-title", text: "Report" }),
-      h("p", { id: "queue-status", class: "queue-status", role: "status" }),
-      h("div", { id: "held" }),
-      h("p", { id: "report-status", class: "report-status", role: "status", text: this.message.text }),
       this.flowPanel(),
       this.askPanel(),
       h("div", { class: "report-players" }, Object.entries(this.state.players || {}).map(([id, p]) => this.playerPanel(id, p))),
     ];
-    root.replaceChildren(...parts.filter(Boolean));
-    $("#report-status").classList.toggle("error-text", this.message.error);
-    restore(root, kept);
+    body.replaceChildren(...parts.filter(Boolean));
+    restore(body, kept);
     this.showQueue();
   }
 

@@ -41,7 +41,8 @@ function playerRow(index, variant, name = "", team = "") {
   );
 }
 
-export function initSetup() {
+/** `onCreated(id)` is called once a game is made (the list asks again). */
+export function initSetup(onCreated = () => {}) {
   const section = $("#setup");
   const form = $("#setup-form");
   const rows = $("#setup-players");
@@ -101,6 +102,7 @@ export function initSetup() {
       const answer = await api(gamePath(created.game_id, "/player-links"), { method: "POST", body: {} });
       await showLinks(created.game_id, answer.links);
       status(`Game ${created.game_id} is ready: give each player their link.`);
+      onCreated(created.game_id);
     } catch (err) {
       status(describeError(err), true);
     } finally {

@@ -345,6 +345,9 @@ def test_a_scorekeeper_sets_up_a_table_and_a_player_opens_the_qr_link(
         assert [row[4 : 4 + n] for row in got[4 : 4 + n]] == [[bool(m) for m in row] for row in expected]
         shoot(desk, screenshots / ("setup-phone.png" if size is PHONE else "setup.png"), full_page=True)
         game_id = url.split("/games/")[1].split("#")[0]
+        # The list asks again: the new game is in it, with its players' names.
+        row = desk.locator(f'#games-table tbody tr[data-game-id="{game_id}"]')
+        expect(row.locator("td.players")).to_have_text("Carol, Dan", timeout=5000)
     state = live_server.state(game_id)["state"]
     assert state["tournament"] == {"event": "Table-Setup", "round": 4, "table": table}
     assert [p["name"] for p in state["players"].values()] == ["Carol", "Dan"]
