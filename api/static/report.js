@@ -257,11 +257,18 @@ export class Reporter {
     const parts = [
       this.flowPanel(),
       this.askPanel(),
-      h("div", { class: "report-players" }, Object.entries(this.state.players || {}).map(([id, p]) => this.playerPanel(id, p))),
+      h("div", { class: "report-players" }, this.playerOrder().map(([id, p]) => this.playerPanel(id, p))),
     ];
     body.replaceChildren(...parts.filter(Boolean));
     restore(body, kept);
     this.showQueue();
+  }
+
+  /** The players in the game's order, a player token's own player first (it is the one they use). */
+  playerOrder() {
+    const players = Object.entries(this.state.players || {});
+    const me = this.who.role === "player" ? this.who.player_id : null;
+    return [...players.filter(([id]) => id === me), ...players.filter(([id]) => id !== me)];
   }
 
   focusKey(key) {

@@ -144,3 +144,9 @@ def test_qr_code_is_svg_of_the_text(client: TestClient, admin_headers: dict[str,
 def test_qr_bad_bodies(client: TestClient, admin_headers: dict[str, str], body: object, status: int, code: str) -> None:
     response = client.post("/v1/qr", json=body, headers=admin_headers)
     assert response.status_code == status and response.json()["code"] == code
+
+
+def test_both_endpoints_are_in_the_openapi_document(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    assert "post" in paths["/v1/games/{game_id}/player-links"]
+    assert "image/svg+xml" in paths["/v1/qr"]["post"]["responses"]["200"]["content"]

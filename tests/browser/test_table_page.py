@@ -110,6 +110,9 @@ def test_p1_taps_lose_life_and_p2_sees_it_live(
         expect(
             bob.get_by_role("region", name="Bob", exact=True).get_by_role("button", name="Lose 1 life")
         ).to_be_visible()
+        # Each phone shows its own player's panel first.
+        expect(bob.locator("#report .report-player").first).to_have_attribute("data-player", "P2")
+        expect(alice.locator("#report .report-player").first).to_have_attribute("data-player", "P1")
         if size is PHONE:
             shoot(alice, screenshots / "report-phone.png")
         else:
