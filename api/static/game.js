@@ -5,11 +5,13 @@
 import { ApiError, api, enc, gamePath } from "./api.js";
 import { clearError, showError } from "./banner.js";
 import { renderBoard, renderGameMeta } from "./board.js";
-import { $, plural } from "./dom.js";
+import { LifeChart } from "./chart.js";
+import { $, h, plural } from "./dom.js";
 import { initJudge, showUndoTarget } from "./judge.js";
 import { stepName } from "./labels.js";
 import { follow } from "./live.js";
 import { GameRecord } from "./record.js";
+import { Reporter } from "./report.js";
 import { TimelineView } from "./timeline.js";
 import { resetVerifyBadge, verify } from "./verify.js";
 
@@ -24,7 +26,38 @@ class GameView {
     this.live = null;
     this.urlTimer = 0;
     this.verifyTimer = 0;
+    const view = this;
+    this.reporter = new Reporter({
+      id,
+      head: () => this.head,
+      recorded: (result) => this.recorded(result),
+      catchUp: () => this.catchUp(),
+      get record() {
+        return view.record;
+      },
+    });
+    this.chart = new LifeChart($("#chart"), {
+      events: () => this.record.events,
+      stateAt: (v) => this.stateAt(v),
+    });
+    this.chartTimer = 0;
     this.reset();
+  }
+
+  /** The state at version v, from the cache or the server. */
+  async stateAt(v) {
+    const cached = this.cache.get(v);
+    if (cached) return cached;
+    const answer = await api(gamePath(this.id, `?version=${v}`));
+    this.cacheState(v, answer.state);
+    return answer.state;
+  }
+
+  /** Draw the chart again soon, if its panel is open. */
+  redrawChart(delay = 800) {
+    clearTimeout(this.chartTimer);
+    if (!$("#chart-details").open || !this.head) return;
+    this.chartTimer = setTimeout(() => this.chart.draw(), delay);
   }
 
   reset() {
@@ -73,7 +106,11 @@ class GameView {
     }
     await this.place(isCurrent);
     if (!isCurrent()) return;
+    this.updateFilterOptions(null);
+    this.applyFilter();
     this.seek(version ? this.clamp(version) : this.head);
+    this.redrawChart(0);
+    this.reporter.refresh();
     verify(this.id, isCurrent);
     this.startLive();
   }
@@ -110,12 +147,16 @@ class GameView {
       }
     }
     if (!added || !isCurrent()) return;
+    if (this.reporter.version < this.head) this.reporter.refresh();
     await this.place(isCurrent);
     if (!isCurrent()) return;
+    this.updateFilterOptions(null);
+    if (this.timeline.keep) this.applyFilter();
     if (wasFollowing) this.seek(this.head);
     else this.updateSeekControls();
     clearTimeout(this.verifyTimer);
     this.verifyTimer = setTimeout(() => verify(this.id, isCurrent), VERIFY_DELAY_MS);
+    this.redrawChart();
   }
 
   /** A judge action's answer: its events and the state at its version; show the new latest. */
@@ -125,6 +166,17 @@ class GameView {
     this.following = true; // our own change: show it
     await this.onNewEvents(events, this.current());
     this.seek(this.head);
+  }
+
+  /** Ask for the events this page has not seen yet (after a 409) and take them in. */
+  async catchUp() {
+    const isCurrent = this.current();
+    try {
+      const events = await this.record.fetchEventsAfter(this.head, isCurrent);
+      await this.onNewEvents(events, isCurrent);
+    } catch (err) {
+      showError(err, "Catching up with the game");
+    }
   }
 
   startLive() {
@@ -149,6 +201,37 @@ class GameView {
     const badge = $("#live-badge");
     badge.textContent = text;
     badge.className = "badge " + (cls || "");
+  }
+
+  // ------------------------------------------------------------------ timeline filter
+
+  /** The players and event types the filter offers: the game's players, the types recorded. */
+  updateFilterOptions(state) {
+    if (state && state.players) {
+      const players = Object.entries(state.players).map(([id, p]) => [id, p.name && p.name !== id ? `${p.name} (${id})` : id]);
+      fillSelect($("#tl-player"), players);
+      this.latestState = state;
+    }
+    const types = [...new Set(this.record.events.map((e) => e.type))].sort();
+    fillSelect($("#tl-type"), types.map((t) => [t, readableType(t)]));
+  }
+
+  applyFilter() {
+    const player = $("#tl-player").value;
+    const type = $("#tl-type").value;
+    if (!player && !type) {
+      this.timeline.filter(null);
+      $("#tl-count").textContent = "";
+      return;
+    }
+    // A player's events name them or a permanent they control or own (in the latest state).
+    const ids = new Set(player ? [player] : []);
+    const board = (this.latestState && this.latestState.battlefield) || {};
+    for (const [id, perm] of Object.entries(board)) if (perm.controller === player || perm.owner === player) ids.add(id);
+    const keep = (event) => (!type || event.type === type) && (!player || mentions(event.data, ids));
+    this.timeline.filter(keep);
+    const n = this.record.events.filter(keep).length;
+    $("#tl-count").textContent = `${plural(n, "event")} of ${this.head} shown.`;
   }
 
   // ------------------------------------------------------------------ seeking
@@ -249,6 +332,7 @@ class GameView {
         this.shown = v;
         if (this.want === v) {
           renderBoard(state, v);
+          if (v === this.head) this.updateFilterOptions(state);
           // The tournament and variant do not change in a game: any version's state can say them.
           if (v === this.head || !$("#game-meta").textContent) renderGameMeta(state);
         }
@@ -286,6 +370,30 @@ class GameView {
   }
 }
 
+/** Keep a select's options in step with `options` ([value, text]), keeping the choice. */
+function fillSelect(select, options) {
+  const have = [...select.options].slice(1).map((o) => o.value + "\u0000" + o.text).join("\n");
+  const want = options.map(([v, t]) => v + "\u0000" + t).join("\n");
+  if (have === want) return;
+  const value = select.value;
+  select.replaceChildren(select.options[0], ...options.map(([v, t]) => h("option", { value: v, text: t })));
+  select.value = options.some(([v]) => v === value) ? value : "";
+}
+
+/** "SomethingHappened" as "Something happened": the type's own words, nothing the page knows of it. */
+function readableType(type) {
+  const words = String(type).replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Whether any string in the event's data (at any depth) is one of `ids`. */
+function mentions(value, ids) {
+  if (typeof value === "string") return ids.has(value);
+  if (Array.isArray(value)) return value.some((v) => mentions(v, ids));
+  if (value && typeof value === "object") return Object.values(value).some((v) => mentions(v, ids));
+  return false;
+}
+
 /** Show game `id`; returns the function that loads it again (after a token change). */
 export function initGame(id) {
   const view = new GameView(id);
@@ -301,6 +409,9 @@ export function initGame(id) {
   $("#seek-prev-turn").addEventListener("click", () => view.seek(view.turnStep(-1)));
   $("#seek-next-turn").addEventListener("click", () => view.seek(view.turnStep(1)));
   $("#new-events").addEventListener("click", () => view.seek(view.head));
+  $("#tl-player").addEventListener("change", () => view.applyFilter());
+  $("#chart-details").addEventListener("toggle", () => view.redrawChart(0));
+  $("#tl-type").addEventListener("change", () => view.applyFilter());
   document.addEventListener("keydown", (e) => view.onKey(e));
   initJudge({
     id,
@@ -309,6 +420,26 @@ export function initGame(id) {
     recorded: (result) => view.recorded(result),
   });
   const param = new URLSearchParams(location.search).get("version");
+  whoAmI(view);
   view.load(param && /^\d+$/.test(param) ? Number(param) : null);
-  return () => view.load(view.following ? null : view.selected);
+  return () => {
+    whoAmI(view);
+    view.load(view.following ? null : view.selected);
+  };
+}
+
+/** Who the token is decides what the page offers: the reporting panels (a player token for its
+ * own game, scorekeeper or above) and the judge panel (judge or admin). The server decides
+ * what is allowed; the page only leaves out what would be refused. */
+async function whoAmI(view) {
+  let who = null;
+  try {
+    who = await api("/v1/whoami");
+  } catch {
+    who = null; // no token where reads are private, or a bad one (the board shows that error)
+  }
+  const judge = Boolean(who && (who.role === "judge" || who.role === "admin"));
+  $("#judge-panel").hidden = !judge;
+  document.body.dataset.role = who ? who.role : "public";
+  view.reporter.setWho(who);
 }

@@ -4,6 +4,7 @@ import { api, enc } from "./api.js";
 import { clearError, showError } from "./banner.js";
 import { $, formatTime, h, plural } from "./dom.js";
 import { statusName, variantName } from "./labels.js";
+import { initSetup } from "./setup.js";
 
 const FILTERS = ["event", "round", "table", "status"];
 
@@ -29,9 +30,16 @@ export function initList() {
     if (id) location.assign("/games/" + enc(id));
   });
   const reload = () => loadList(filterParams(form));
+  // The list is a read model: a game created a moment ago shows after the next write is folded.
+  const showSetup = initSetup(() => setTimeout(reload, 300));
+  const whoAmI = () => api("/v1/whoami").then(showSetup, () => showSetup(null));
   $("#list-refresh").addEventListener("click", reload);
+  whoAmI();
   reload();
-  return reload;
+  return () => {
+    whoAmI();
+    reload();
+  };
 }
 
 function filterParams(form) {
@@ -61,22 +69,63 @@ async function loadList(params) {
   const filtered = params.toString() ? " matching the filter" : "";
   summary.textContent = games.length ? `${plural(games.length, "game")}${filtered}.` : `No games${filtered}.`;
   body.replaceChildren(...games.map(gameRow));
+  fillPlayers(games);
+}
+
+const names = new Map(); // game id -> {version, text}: the players' names at that version
+const NAME_REQUESTS = 4; // at most this many asked at once
+
+/** The players' names of each listed game, from its state (the list's read model holds ids). */
+async function fillPlayers(games) {
+  const queue = games.slice();
+  const worker = async () => {
+    while (queue.length) {
+      const game = queue.shift();
+      const id = String(game.game_id);
+      let known = names.get(id);
+      if (!known || known.version !== game.version) {
+        try {
+          const answer = await api(`/v1/games/${enc(id)}`);
+          const players = Object.entries(answer.state.players || {});
+          known = {
+            version: game.version,
+            text: players.map(([pid, p]) => p.name || pid).join(", "),
+            byId: Object.fromEntries(players.map(([pid, p]) => [pid, p.name || pid])),
+          };
+          names.set(id, known);
+        } catch {
+          known = { version: -1, text: "", byId: {} };
+        }
+      }
+      const row = document.querySelector(`#games-table tr[data-game-id="${CSS.escape(id)}"]`);
+      if (!row) continue;
+      row.querySelector("td.players").textContent = known.text;
+      row.querySelector("td.winners").textContent = winnersText(game, known.byId);
+    }
+  };
+  await Promise.all(Array.from({ length: NAME_REQUESTS }, worker));
+}
+
+/** The winners by name where the game's players are known, else by id. */
+function winnersText(game, byId) {
+  return Array.isArray(game.winners) ? game.winners.map((w) => byId[w] || w).join(", ") : "";
 }
 
 function gameRow(game) {
   const id = String(game.game_id);
   const status = game.status || "";
-  const winners = Array.isArray(game.winners) ? game.winners.join(", ") : "";
+  const winners = winnersText(game, names.has(id) ? names.get(id).byId : {});
   return h(
     "tr",
     { dataset: { gameId: id } },
     h("th", { scope: "row" }, h("a", { href: "/games/" + enc(id), text: id })),
+    h("td", { class: "players", text: names.has(id) ? names.get(id).text : "" }),
     h("td", { text: game.event ?? "" }),
     h("td", { class: "num", text: game.round ?? "" }),
     h("td", { class: "num", text: game.table ?? "" }),
     h("td", { class: "opt", text: variantName(game.variant) }),
     h("td", {}, h("span", { class: "status status-" + status, text: statusName(status) })),
-    h("td", { class: "opt", text: winners }),
+    h("td", { class: "opt winners", text: winners }),
     h("td", { class: "num opt", text: game.version ?? "" }),
     h("td", { class: "opt" }, game.updated_at ? h("time", { datetime: game.updated_at, text: formatTime(game.updated_at) }) : ""),
   );

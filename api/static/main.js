@@ -15,7 +15,6 @@ function showTokenState() {
   const has = Token.get() !== null;
   $("#token-state").textContent = has ? "Token in use (this tab only)" : "No token: reading as the public";
   $("#token-clear").hidden = !has;
-  $("#judge-panel").hidden = !has;
   document.body.classList.toggle("has-token", has);
 }
 

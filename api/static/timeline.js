@@ -1,6 +1,8 @@
-/* The timeline beside the board: one line per event, grouped by turn and then by step as the
- * server groups them. Each line is the server's sentence; reverted events are struck through.
- * Clicking a line (or Enter on it) shows the game at that version.
+/* The timeline beside the board: one entry per action, grouped by turn and then by step as the
+ * server groups them, the events the action caused (triggers, state-based actions, the steps of
+ * an advance) folded under it. Each line is the server's sentence; reverted events are struck
+ * through. Clicking a line (or Enter on it) shows the game at that version. The timeline can be
+ * filtered by player and by event type; a filter shows every matching event, unfolded.
  */
 
 import { h } from "./dom.js";
@@ -32,7 +34,43 @@ export class TimelineView {
     this.rows = new Map(); // version -> <li>
     this.keys = new Map(); // version -> the turn|step group it was drawn in
     this.run = null; // the group the next line goes into, while its place matches
+    this.folds = new Map(); // entry version -> {versions: [caused versions], row: <li> toggle, open}
+    this.foldOf = new Map(); // caused version -> entry version
+    this.last = null; // {version, action, key} of the line drawn last
     this.root.replaceChildren();
+  }
+
+  /** Show only the events `keep(event)` accepts (null: every event, folded by action). */
+  filter(keep) {
+    this.keep = keep;
+    for (const v of this.rows.keys()) this.showRow(v);
+    for (const entry of this.folds.keys()) this.showFold(entry);
+  }
+
+  open(entry) {
+    const fold = this.folds.get(entry);
+    return Boolean(fold && (fold.open || fold.versions.includes(this.selected)));
+  }
+
+  showRow(version) {
+    const row = this.rows.get(version);
+    if (!row) return;
+    const event = this.record.event(version);
+    const entry = this.foldOf.get(version);
+    const visible = this.keep ? this.keep(event) : entry === undefined || this.open(entry);
+    row.hidden = !visible;
+  }
+
+  showFold(entry) {
+    const fold = this.folds.get(entry);
+    if (!fold) return;
+    const open = this.open(entry);
+    fold.row.hidden = Boolean(this.keep);
+    const toggle = fold.row.firstElementChild;
+    toggle.setAttribute("aria-expanded", String(open));
+    const n = fold.versions.length;
+    toggle.textContent = `${open ? "Hide" : "Show"} the ${n === 1 ? "event" : n + " events"} it caused`;
+    for (const v of fold.versions) this.showRow(v);
   }
 
   /** Bring the lines up to date with the record: new events, changed reverted flags, and a
@@ -50,7 +88,14 @@ export class TimelineView {
     }
     for (const v of changed) {
       const row = this.rows.get(v);
-      if (row) row.replaceWith(this.row(v));
+      if (!row) continue;
+      const fresh = this.row(v);
+      if (this.foldOf.has(v)) {
+        fresh.classList.add("caused");
+        fresh.dataset.entry = String(this.foldOf.get(v));
+      }
+      row.replaceWith(fresh);
+      this.showRow(v);
     }
     this.appendFrom(this.rows.size + 1);
   }
@@ -78,7 +123,37 @@ export class TimelineView {
       this.run = { key, turn: place.turn, turnSection, list };
     }
     this.keys.set(version, key);
-    this.run.list.append(this.row(version));
+    const event = this.record.event(version);
+    const row = this.row(version);
+    const last = this.last;
+    if (last && event.action_id && last.action === event.action_id && last.key === key) {
+      // Caused by the same action as the line before, in the same step: folded under its entry.
+      const entry = this.foldOf.get(last.version) ?? last.version;
+      let fold = this.folds.get(entry);
+      if (!fold) {
+        const toggle = h("button", { type: "button", class: "fold-toggle", "aria-expanded": "false" });
+        const foldRow = h("li", { class: "fold", dataset: { entry } }, toggle);
+        fold = { versions: [], row: foldRow, open: false };
+        toggle.addEventListener("click", () => {
+          fold.open = !this.open(entry);
+          if (!fold.open && fold.versions.includes(this.selected)) fold.open = true; // the shown event stays in view
+          this.showFold(entry);
+        });
+        this.folds.set(entry, fold);
+        this.rows.get(entry).after(foldRow);
+      }
+      fold.versions.push(version);
+      this.foldOf.set(version, entry);
+      fold.row.firstElementChild.setAttribute("aria-controls", fold.versions.map((v) => `event-${v}`).join(" "));
+      row.classList.add("caused");
+      row.dataset.entry = String(entry);
+      this.run.list.append(row);
+      this.showFold(entry);
+    } else {
+      this.run.list.append(row);
+      this.showRow(version);
+    }
+    this.last = { version, action: event.action_id, key };
   }
 
   row(version) {
@@ -103,7 +178,7 @@ export class TimelineView {
       h("span", { class: "line" }, line, reverted ? h("span", { class: "visually-hidden", text: " (reverted)" }) : null),
       h("span", { class: "event-meta", text: eventMeta(event, text) }),
     );
-    const row = h("li", { class: classes.join(" "), dataset: { version, type: event.type } }, button);
+    const row = h("li", { id: `event-${version}`, class: classes.join(" "), dataset: { version, type: event.type } }, button);
     this.rows.set(version, row);
     return row;
   }
@@ -124,8 +199,13 @@ export class TimelineView {
       if (v === version) button.setAttribute("aria-current", "step");
       else button.removeAttribute("aria-current");
     }
+    // The folds holding the previous and the new shown event open and close with it.
+    for (const v of [previous, version]) {
+      const entry = this.foldOf.get(v);
+      if (entry !== undefined) this.showFold(entry);
+    }
     const current = this.rows.get(version);
-    if (current) this.scrollTo(current);
+    if (current && !current.hidden) this.scrollTo(current);
   }
 
   scrollTo(row) {

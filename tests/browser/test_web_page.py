@@ -167,7 +167,8 @@ def test_list_filters_and_opens_a_game(page: Any, live_server: LiveServer, scree
     expect(rows).to_have_count(1)
     expect(rows.first).to_contain_text("vegas-r4-t2")
     expect(rows.first).to_contain_text("Finished")
-    expect(rows.first).to_contain_text("P2")  # the winner
+    expect(rows.first.locator("td.players")).to_have_text("Alice, Bob")  # names, not ids
+    expect(rows.first.locator("td.winners")).to_have_text("Bob")  # the winner, by name
 
     page.get_by_label("Status", exact=True).select_option("")
     page.get_by_label("Round", exact=True).fill("3")
@@ -249,6 +250,7 @@ def test_step_through_versions_with_keys_and_slider(page: Any, live_server: Live
     page.goto(f"{live_server.url}/games/{game_id}?version=4")
     assert board_at(page, 4) == expected_board(states[4], 4)
     expect(page.locator("#seek-slider")).to_have_value("4")
+    expect(page.locator("#game-meta")).to_contain_text("Round ")  # the event/round/table line, at a version too
 
     # A click on a timeline line shows that version.
     page.locator(f'#timeline li[data-version="{head}"] button').click()
@@ -257,7 +259,15 @@ def test_step_through_versions_with_keys_and_slider(page: Any, live_server: Live
 
     # Phone width: one column, nothing wider than the screen.
     page.set_viewport_size(PHONE)
-    page.locator(f'#timeline li[data-version="{stack_version}"] button').click()
+    # The trigger was caused by the advance: its line is folded under the advance's entry.
+    row = page.locator(f'#timeline li[data-version="{stack_version}"]')
+    expect(row).to_be_hidden()
+    entry = row.get_attribute("data-entry")
+    fold = page.locator(f'#timeline li.fold[data-entry="{entry}"] button')
+    expect(fold).to_have_attribute("aria-expanded", "false")
+    fold.click()
+    expect(fold).to_have_attribute("aria-expanded", "true")
+    row.locator("button").click()
     board_at(page, stack_version)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     shoot(page, screenshots / "game-phone.png", full_page=True)
@@ -339,16 +349,23 @@ def test_errors_are_shown_readably(page: Any, live_server: LiveServer) -> None:
     damaged = {"ok": False, "events": 2, "head": "ab" * 32, "first_bad_version": 2}
     page.route(f"**/v1/games/{game_id}/verify", lambda route: route.fulfill(json=damaged))
 
-    # A scorekeeper may not undo: the problem's detail is shown in the judge panel.
+    # A scorekeeper has no judge panel (undo is for judges); a report the rules refuse shows the
+    # problem's detail, status and code beside the reporting controls.
     scorekeeper = live_server.token("scorekeeper")
     open_game(page, live_server, game_id, f"#token={scorekeeper}")
     expect(page.locator("#verify-badge")).to_have_text("Record altered: first bad version 2")
     expect(page.locator("#verify-badge")).to_have_class(re.compile(r"\bbad\b"))
-    page.get_by_label("Reason (on the record)").fill("try it")
-    page.get_by_role("button", name="Undo", exact=True).click()
-    status = page.locator("#judge-status")
-    expect(status).to_contain_text("may not do this")
-    expect(status).to_contain_text("403")
+    expect(page.locator("#judge-panel")).to_be_hidden()
+    bob = page.get_by_role("region", name="Bob", exact=True)
+    bob.locator("details.more > summary").click()
+    bob.get_by_role("textbox", name="Counter kind").fill("poison")
+    bob.get_by_role("spinbutton", name="How many").fill("5")
+    bob.get_by_role("button", name="Remove that many counters of that kind from Bob").click()
+    status = page.locator("#report-status")
+    expect(status).to_contain_text("Not recorded")
+    expect(status).to_contain_text("422")
+    expect(status).to_contain_text("not_enough_counters")
+    assert live_server.state(game_id)["version"] == 2
 
     # An unknown game: the 404 detail is shown in the banner.
     page.goto(f"{live_server.url}/games/no-such-game")

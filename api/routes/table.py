@@ -1,0 +1,173 @@
+"""Setting up a table (docs/api.md, Player links and QR codes): one player token per player of a
+game, for the scorekeeper who created it, and QR codes of the links that carry them.
+
+``POST /v1/games/{id}/player-links`` mints a ``player`` token for each player of the game (or
+the ones named) and answers each with the page address that carries it in its fragment. Only
+admins may mint tokens in general (``POST /v1/tokens``); this endpoint lets the scorekeeper who
+created a game, and any judge or admin, hand that game's players their tokens, and nothing else:
+the tokens are bound to that game and player, so they are no more powerful than the player's own
+seat. A scorekeeper who did not create the game (the ``GameStarted`` event's actor, by token name
+and role) is refused with ``403 not_game_creator``.
+
+``POST /v1/qr`` draws a QR code (SVG, made by the ``segno`` library) of a short text sent in the
+body, so a secret in a link never goes into a URL or a server log.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+from urllib.parse import quote
+
+import segno
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel
+from starlette.concurrency import run_in_threadpool
+
+from api.deps import Reader, Scorekeeper, ServiceDep, json_object, raw_body
+from api.errors import ApiError
+from api.routes.games import ERRORS
+from projections.service import LedgerService
+
+router = APIRouter(prefix="/v1", tags=["table"])
+MAX_QR_TEXT = 1000
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+class PlayerLink(BaseModel):
+    """One player's token and the page address that carries it (shown once)."""
+
+    player_id: str
+    name: str
+    """The player's name in the game (its id when it has none)."""
+    token: str
+    """A ``player`` token bound to this game and player; only its hash is stored."""
+    path: str
+    """``/games/{id}#token=…``: the game page with the token in the fragment (never sent)."""
+
+
+class PlayerLinks(BaseModel):
+    """Body of ``POST /v1/games/{id}/player-links``."""
+
+    game_id: str
+    links: list[PlayerLink]
+
+
+def _object_or_empty(body: bytes, allowed: set[str]) -> dict[str, Any]:
+    """An optional JSON object body whose fields are all in ``allowed`` (else 422 unknown_field)."""
+    parsed = json_object(body) if body.strip() else {}
+    unknown = sorted(set(parsed) - allowed)
+    if unknown:
+        raise ApiError(422, "unknown_field", f"unknown field {unknown[0]!r}; this body takes {sorted(allowed)}")
+    return parsed
+
+
+def _creator(service: LedgerService, game_id: str) -> tuple[str, str]:
+    """The name and role of the token that created the game (its first event's actor)."""
+    first = service.games.events(game_id, after=0, limit=1)
+    actor = first[0].actor
+    return actor.name, actor.role
+
+
+@router.post(
+    "/games/{game_id}/player-links",
+    status_code=201,
+    response_model=PlayerLinks,
+    responses=ERRORS,
+    openapi_extra={
+        "requestBody": {
+            "required": False,
+            "content": {
+                "application/json": {
+                    "schema": {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "properties": {"players": {"type": "array", "items": {"type": "string"}}},
+                    },
+                    "example": {"players": ["P1", "P2"]},
+                }
+            },
+        }
+    },
+    summary="Player tokens and page links for a game's players (its creator, judge+)",
+)
+async def player_links(game_id: str, request: Request, service: ServiceDep, principal: Scorekeeper) -> JSONResponse:
+    body = _object_or_empty(await raw_body(request), {"players"})
+    _, state = await run_in_threadpool(service.games.state_at, game_id, None)
+    if not principal.at_least("judge"):
+        name, role = await run_in_threadpool(_creator, service, game_id)
+        if (name, role) != (principal.name, principal.role):
+            raise ApiError(
+                403,
+                "not_game_creator",
+                f"game {game_id!r} was created by {name!r} ({role}); a scorekeeper gets player links only "
+                "for the games it created (a judge or admin for any game)",
+            )
+    wanted = body.get("players")
+    if wanted is None:
+        wanted = list(state.players)
+    if not isinstance(wanted, list) or not wanted or not all(isinstance(p, str) for p in wanted):
+        raise ApiError(400, "invalid_field", f"'players' must be a non-empty list of player ids, got {wanted!r}")
+    for player_id in wanted:
+        if player_id not in state.players:
+            raise ApiError(404, "unknown_player", f"game {game_id!r} has no player {player_id!r}")
+    links = []
+    for player_id in dict.fromkeys(wanted):
+        player_name = state.players[player_id].name or player_id
+        token_name = f"{player_name} ({player_id}), game {game_id}"
+        secret = await run_in_threadpool(service.tokens.create, token_name, "player", game_id, player_id)
+        links.append(
+            {
+                "player_id": player_id,
+                "name": player_name,
+                "token": secret,
+                "path": f"/games/{_path_part(game_id)}#token={secret}",
+            }
+        )
+    return JSONResponse({"game_id": game_id, "links": links}, status_code=201, headers=NO_STORE)
+
+
+def _path_part(text: str) -> str:
+    return quote(text, safe="")
+
+
+@router.post(
+    "/qr",
+    responses={
+        200: {"content": {"image/svg+xml": {}}, "description": "the QR code as SVG"},
+        **{k: v for k, v in ERRORS.items() if k in (400, 401, 403, 422)},
+    },
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {
+                "application/json": {
+                    "schema": {
+                        "type": "object",
+                        "required": ["text"],
+                        "additionalProperties": False,
+                        "properties": {"text": {"type": "string", "minLength": 1, "maxLength": MAX_QR_TEXT}},
+                    },
+                    "example": {"text": "http://127.0.0.1:8000/games/g1#token=…"},
+                }
+            },
+        }
+    },
+    summary="A QR code (SVG) of a short text, e.g. a player link",
+)
+async def qr_code(request: Request, principal: Reader) -> Response:
+    body = _object_or_empty(await raw_body(request), {"text"})
+    text = body.get("text")
+    if not isinstance(text, str) or not text or len(text) > MAX_QR_TEXT:
+        raise ApiError(400, "invalid_field", f"'text' must be a string of 1-{MAX_QR_TEXT} characters")
+    svg = await run_in_threadpool(qr_svg, text)
+    return Response(svg, media_type="image/svg+xml", headers={**NO_STORE, "X-Content-Type-Options": "nosniff"})
+
+
+def qr_svg(text: str) -> bytes:
+    """The QR code of ``text`` (error correction M, the standard four-module quiet zone)."""
+    code = segno.make(text, error="m", micro=False)
+    out = io.BytesIO()
+    code.save(out, kind="svg", scale=6, border=4, xmldecl=False, svgclass="qr", lineclass=None)
+    return out.getvalue()
