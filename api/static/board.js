@@ -2,6 +2,7 @@
  * (GET /v1/games/{id}?version=V): turn, players or teams, battlefield, stack.
  */
 
+import { commandZone, commanderDamageMatrix, designationTags, gameDesignations } from "./commander.js";
 import { $, h } from "./dom.js";
 import { stepName, variantName } from "./labels.js";
 
@@ -76,6 +77,7 @@ function playerCard(id, p, state, inTeam) {
       h("span", { class: "pid", text: p.name && p.name !== id ? id : "" }),
       active ? h("span", { class: "tag tag-active", text: "active" }) : null,
       p.lost ? h("span", { class: "tag tag-lost", text: "lost" + (p.loss_reason ? ": " + p.loss_reason : "") }) : null,
+      designationTags(state, id, p),
     ),
     h(
       "dl",
@@ -87,6 +89,7 @@ function playerCard(id, p, state, inTeam) {
     ),
     counterList(p.counters, `Counters on ${p.name || id}`),
     mana.length ? h("p", { class: "mana", text: "Mana pool: " + mana.map(([k, n]) => `${n} ${k}`).join(", ") }) : null,
+    commandZone(p, `Command zone of ${p.name || id}`),
     zone("Graveyard", graveyard),
     zone("Exile", exile),
     zone("Known library, top first", library),
@@ -99,7 +102,12 @@ function renderPlayers(state) {
   const teams = state.teams || {};
   const teamIds = Object.keys(teams);
   if (!teamIds.length) {
-    root.replaceChildren(...Object.entries(players).map(([id, p]) => playerCard(id, p, state, false)));
+    const matrix = commanderDamageMatrix(state);
+    root.replaceChildren(
+      ...[gameDesignations(state)].filter(Boolean),
+      ...Object.entries(players).map(([id, p]) => playerCard(id, p, state, false)),
+      ...(matrix ? [matrix] : []),
+    );
     return;
   }
   const seen = new Set();
@@ -124,7 +132,7 @@ function renderPlayers(state) {
     );
   });
   const others = Object.entries(players).filter(([id]) => !seen.has(id));
-  root.replaceChildren(...sections, ...others.map(([id, p]) => playerCard(id, p, state, false)));
+  root.replaceChildren(...[gameDesignations(state)].filter(Boolean), ...sections, ...others.map(([id, p]) => playerCard(id, p, state, false)));
 }
 
 function permanentCard(id, perm) {

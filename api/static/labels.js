@@ -12,7 +12,7 @@ const STEPS = {
 };
 const VARIANTS = {
   two_player: "Two-player", multiplayer: "Multiplayer", two_headed_giant: "Two-Headed Giant",
-  archenemy: "Archenemy",
+  archenemy: "Archenemy", commander: "Commander",
 };
 const STATUSES = { in_progress: "In progress", finished: "Finished" };
 

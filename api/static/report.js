@@ -12,6 +12,7 @@
  */
 
 import { api, describeError, gamePath } from "./api.js";
+import { commandZone, commanderControls, dayNightControls, designationTags, isCommanderGame } from "./commander.js";
 import { $, h } from "./dom.js";
 import { stepName } from "./labels.js";
 import { ReportQueue } from "./queue.js";
@@ -308,6 +309,9 @@ export class Reporter {
       );
       if (stack.length) parts.push(h("p", { class: "hint", text: "Resolve the stack before moving on." }));
     }
+    // Day and night (CR 731): a scorekeeper or judge reports either; a player only while it is
+    // neither (the server decides, CR 702.145d/g).
+    if (!finished && (this.rank() >= RANK.scorekeeper || (s.players[me] && !s.day_night))) parts.push(dayNightControls(s, this.ui()));
     if (!finished && s.pending_order && Array.isArray(s.pending_order.triggers)) parts.push(this.orderForm(s.pending_order));
     if (!finished && stack.length && !s.pending_order) parts.push(this.resolveForm(stack[stack.length - 1]));
     return h("section", { class: "flow", "aria-label": "Turn and stack" }, parts);
@@ -526,12 +530,35 @@ export class Reporter {
         ),
       ),
     );
-    // Commander damage, the command zone and designations (monarch, initiative, day/night, the
-    // city's blessing) belong here once the server tracks them; it does not yet.
-    sections.push(h("div", { class: "slot-commander", dataset: { slot: "commander" }, hidden: true }));
+    sections.push(this.commanderSlot(id, p, name, can));
     if (can) sections.push(this.moreControls(id, name));
     sections.push(this.permanentsOf(id, name, can));
     return h("section", { class: "report-player" + (this.isMe(id) ? " me" : ""), dataset: { player: id }, "aria-label": name }, sections);
+  }
+
+  /** The command zone, the designations a player holds, and (for a reporter) their controls. */
+  commanderSlot(id, p, name, can) {
+    const tags = designationTags(this.state, id, p);
+    const controls = can ? commanderControls(this.state, id, p, this.ui()) : null;
+    const wrapped = controls
+      ? h("details", { class: "more", dataset: { key: `p.${id}.cmd` }, open: isCommanderGame(this.state) },
+          h("summary", { text: isCommanderGame(this.state) ? "Commander and designations" : "Designations" }), controls)
+      : null;
+    return h("div", { class: "slot-commander", dataset: { slot: "commander" } },
+      tags.length ? h("p", { class: "tags" }, tags) : null,
+      commandZone(p, `Command zone of ${name}`),
+      wrapped,
+    );
+  }
+
+  /** What the commander controls need of this panel. */
+  ui() {
+    return {
+      button,
+      field,
+      report: (body, label, relative) => this.report(body, label, relative),
+      value: (key) => $(`#report [data-key="${CSS.escape(key)}"]`).value,
+    };
   }
 
   moreControls(id, name) {

@@ -12,7 +12,7 @@ import { $, h } from "./dom.js";
 import { newKey } from "./queue.js";
 
 const TEAM_VARIANTS = new Set(["two_headed_giant", "archenemy"]);
-const DEFAULT_PLAYERS = { two_player: 2, multiplayer: 4, two_headed_giant: 4, archenemy: 4 };
+const DEFAULT_PLAYERS = { two_player: 2, multiplayer: 4, two_headed_giant: 4, archenemy: 4, commander: 4 };
 
 function status(text, isError) {
   const out = $("#setup-status");
@@ -26,9 +26,15 @@ function defaultTeam(variant, index) {
   return "";
 }
 
-function playerRow(index, variant, name = "", team = "") {
+function playerRow(index, variant, name = "", team = "", commander = "") {
   const id = `P${index + 1}`;
   const teams = TEAM_VARIANTS.has(variant);
+  // Commander (CR 903): each player's commander, by its catalog name or as printed; a second one
+  // (partner, a background) after a "+".
+  const commanders = variant === "commander"
+    ? h("span", { class: "field" }, h("label", { for: `setup-commander-${id}`, text: `Player ${index + 1} commander` }),
+        h("input", { id: `setup-commander-${id}`, name: `commander-${id}`, type: "text", value: commander, required: true, autocomplete: "off", spellcheck: "false", placeholder: "Atraxa, Grand Unifier" }))
+    : null;
   return h(
     "div",
     { class: "setup-player", dataset: { player: id } },
@@ -38,6 +44,7 @@ function playerRow(index, variant, name = "", team = "") {
       ? h("span", { class: "field" }, h("label", { for: `setup-team-${id}`, text: `Player ${index + 1} team` }),
           h("input", { id: `setup-team-${id}`, name: `team-${id}`, type: "text", value: team || defaultTeam(variant, index), required: true }))
       : null,
+    commanders,
   );
 }
 
@@ -52,7 +59,8 @@ export function initSetup(onCreated = () => {}) {
   const draw = () => {
     const names = [...rows.querySelectorAll("input[name^=name-]")].map((el) => el.value);
     const teams = [...rows.querySelectorAll("input[name^=team-]")].map((el) => el.value);
-    rows.replaceChildren(...Array.from({ length: count }, (_, i) => playerRow(i, variant.value, names[i] || "", teams[i] || "")));
+    const commanders = [...rows.querySelectorAll("input[name^=commander-]")].map((el) => el.value);
+    rows.replaceChildren(...Array.from({ length: count }, (_, i) => playerRow(i, variant.value, names[i] || "", teams[i] || "", commanders[i] || "")));
     $("#setup-remove").disabled = count <= 2;
   };
   variant.addEventListener("change", () => {
@@ -83,6 +91,8 @@ export function initSetup(onCreated = () => {}) {
       if (name) player.name = name;
       const team = row.querySelector("input[name^=team-]");
       if (team) player.team = team.value.trim();
+      const commander = row.querySelector("input[name^=commander-]");
+      if (commander) player.commanders = commander.value.split("+").map((c) => c.trim()).filter(Boolean);
       body.players.push(player);
     });
     const tournament = {};
