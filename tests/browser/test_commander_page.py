@@ -52,14 +52,16 @@ def test_the_command_zone_tax_damage_matrix_and_monarch_on_the_page(
         expect(tab.locator("#board")).to_have_attribute("data-version", "2")
         tab.get_by_role("button", name="Resolve", exact=False).first.click()
         expect(tab.locator("#players").get_by_label("Command zone of Ann").locator(".cards li")).to_have_count(0)
-        expect(tab.locator("#players").get_by_label("Command zone of Ann").locator(f'[data-tax="{ATRAXA}"]')).to_have_text(
-            "2"
-        )
+        expect(
+            tab.locator("#players").get_by_label("Command zone of Ann").locator(f'[data-tax="{ATRAXA}"]')
+        ).to_have_text("2")
         # Atraxa's enters trigger resolves too; then the pod's combat.
         resolve = tab.get_by_role("button", name=re.compile("^Resolve"))
         if resolve.count():
             resolve.first.click()
-        atraxa = next(pid for pid, p in live_server.state(game_id)["state"]["battlefield"].items() if p["name"] == ATRAXA)
+        atraxa = next(
+            pid for pid, p in live_server.state(game_id)["state"]["battlefield"].items() if p["name"] == ATRAXA
+        )
         ben = tab.get_by_role("region", name="Ben", exact=True)
         ben.get_by_label("Combat damage to Ben").fill("7")
         hit = ben.get_by_role("button", name=f"Combat damage from {ATRAXA} to Ben")
@@ -71,7 +73,9 @@ def test_the_command_zone_tax_damage_matrix_and_monarch_on_the_page(
         tab.get_by_role("region", name="Cy", exact=True).get_by_role("button", name="Make Cy the monarch").click()
         expect(tab.locator('#players [data-player="P3"] [data-designation="monarch"]')).to_have_text("Monarch")
         expect(tab.locator("#players .designations")).to_contain_text("Monarch: Cy")
-        shoot(tab, screenshots / ("commander-phone.png" if size is PHONE else "commander.png"), full_page=size is DESKTOP)
+        shoot(
+            tab, screenshots / ("commander-phone.png" if size is PHONE else "commander.png"), full_page=size is DESKTOP
+        )
         hit.click()  # 21 from one commander: Ben loses (CR 704.6c)
         expect(tab.locator('.commander-damage tr[data-player="P2"] td.lethal')).to_have_text("21")
         expect(tab.locator('#players [data-player="P2"] .tag-lost')).to_contain_text("704.6c")
