@@ -541,7 +541,7 @@ export class Reporter {
     const tags = designationTags(this.state, id, p);
     const controls = can ? commanderControls(this.state, id, p, this.ui()) : null;
     const wrapped = controls
-      ? h("details", { class: "more", dataset: { key: `p.${id}.cmd` }, open: isCommanderGame(this.state) },
+      ? h("details", { class: "more-commander", dataset: { key: `p.${id}.cmd` }, open: isCommanderGame(this.state) },
           h("summary", { text: isCommanderGame(this.state) ? "Commander and designations" : "Designations" }), controls)
       : null;
     return h("div", { class: "slot-commander", dataset: { slot: "commander" } },
