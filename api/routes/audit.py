@@ -13,7 +13,7 @@ from starlette.concurrency import run_in_threadpool
 
 from api import schemas
 from api.auth import Principal
-from api.deps import Admin, Judge, Reader, ServiceDep, raw_body
+from api.deps import Admin, Judge, Reader, ServiceDep, header_version, raw_body
 from api.errors import ApiError
 from api.presenters import event_out, game_out
 from api.routes.games import ERRORS
@@ -92,9 +92,11 @@ async def stream_events(
 ) -> EventStreamResponse:
     start = after or 0
     if last_event_id is not None:
-        if not last_event_id.strip().isdigit():
-            raise ApiError(400, "invalid_last_event_id", f"Last-Event-ID must be a version, got {last_event_id!r}")
-        start = int(last_event_id.strip())
+        parsed = header_version(last_event_id.strip())
+        if parsed is None:
+            shown = last_event_id if len(last_event_id) <= 40 else last_event_id[:40] + "..."
+            raise ApiError(400, "invalid_last_event_id", f"Last-Event-ID must be a version, got {shown!r}")
+        start = parsed
     await run_in_threadpool(service.games.head_version, game_id)  # 404 before the stream starts
     return EventStreamResponse(
         _sse(service, game_id, start, principal, follow, request),
