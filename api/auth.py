@@ -67,12 +67,14 @@ def authenticate(request: Request) -> Principal | None:
 
 
 def require(request: Request, role: Role) -> Principal:
-    """The caller, who must hold at least ``role``; reads may be public (MTG_LEDGER_PUBLIC_READS)."""
+    """The caller, who must hold at least ``role``; reads may be public (MTG_LEDGER_PUBLIC_READS).
+    The caller is kept on ``request.state.principal``: error messages are redacted by role."""
     principal = authenticate(request)
     if principal is None:
         if role == "spectator" and request.app.state.settings.public_reads:
             return ANONYMOUS
         raise ApiError(401, "unauthorized", "this endpoint needs a bearer token", {"WWW-Authenticate": "Bearer"})
+    request.state.principal = principal
     if not principal.at_least(role):
         raise ApiError(403, "forbidden", f"role {principal.role!r} may not do this; it needs {role!r} or above")
     return principal

@@ -300,7 +300,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CliError as err:
         print(f"{prog}: {err}", file=sys.stderr)
     except GameError as err:
-        print(f"{prog}: {err.message} ({err.code})", file=sys.stderr)
+        print(f"{prog}: {err.message_for(True)} ({err.code})", file=sys.stderr)
     return USAGE_ERROR
 
 

@@ -334,7 +334,7 @@ def check_export(
             if _ends_action(event, body[index + 1][1] if index + 1 < len(body) else None):
                 _check_action_end(event, records, game)
         except (GameError, ValueError, KeyError, TypeError, AttributeError, IndexError, StopIteration) as err:
-            message = err.message if isinstance(err, GameError) else str(err)
+            message = err.message_for(True) if isinstance(err, GameError) else str(err)
             raise InvalidExport(number, f"event {version}: {message or type(err).__name__}", version) from None
         records.append(event)
         prev_hash = event.hash
