@@ -25,6 +25,7 @@ import uvicorn
 from eventsourcing.persistence import PersistenceError
 from pydantic import ValidationError
 
+from api.bodies import expiry_time
 from api.settings import Settings
 from domain.errors import GameError, NotFound
 from projections.database_url import without_password
@@ -136,7 +137,13 @@ def token_create(args: argparse.Namespace, settings: Settings) -> int:
     with _opened(settings) as service:
         if args.role == "player":
             _check_player(service, settings, args.game, args.player)
-        secret = service.tokens.create(args.name, args.role, args.game, args.player)
+        expires = None
+        if args.expires_at is not None:
+            try:
+                expires = expiry_time(args.expires_at)
+            except ValueError as err:
+                raise CliError(f"--expires-at: {err}") from None
+        secret = service.tokens.create(args.name, args.role, args.game, args.player, expires_at=expires)
     print(secret)
     return 0
 
@@ -249,6 +256,7 @@ def build_parser() -> argparse.ArgumentParser:
     create.add_argument("--role", required=True, choices=["spectator", "player", "scorekeeper", "judge", "admin"])
     create.add_argument("--game", help="game id (player tokens)")
     create.add_argument("--player", help="player id (player tokens)")
+    create.add_argument("--expires-at", help="RFC 3339 time with a zone after which the token is refused")
     create.set_defaults(handler=token_create, prog=create.prog)
 
     verify_parser = commands.add_parser("verify", help="verify a stored game or an export file")

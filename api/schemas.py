@@ -19,10 +19,30 @@ from domain.commands.parse import ACTION_ADAPTER
 
 class TokenCreated(BaseModel):
     token: str
+    id: str
     name: str
     role: str
     game_id: str | None = None
     player_id: str | None = None
+    expires_at: str | None = None
+
+
+class TokenOut(BaseModel):
+    """A stored token as ``GET /v1/tokens`` lists it: never its secret."""
+
+    id: str
+    name: str
+    role: str
+    game_id: str | None = None
+    player_id: str | None = None
+    issued_at: str
+    expires_at: str | None = None
+    revoked_at: str | None = None
+    last_used_at: str | None = None
+
+
+class TokenList(BaseModel):
+    tokens: list[TokenOut]
 
 
 class Actor(BaseModel):

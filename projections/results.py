@@ -109,6 +109,13 @@ class TokenInfo:
     game_id: str | None
     player_id: str | None
     issued_at: str
+    expires_at: str | None = None
+    """RFC 3339 UTC; ``None``: never expires."""
+    id: str = ""
+    """The token's public id (the first 16 hex digits of the SHA-256 of its secret): what
+    ``GET /v1/tokens`` shows and ``DELETE /v1/tokens/{id}`` takes; never the secret."""
+    revoked_at: str | None = None
+    last_used_at: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
