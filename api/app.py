@@ -21,6 +21,7 @@ from api import schemas
 from api.catalog_store import load_catalog
 from api.deps import ServiceDep, SettingsDep
 from api.errors import install_error_handlers, problem_schema
+from api.limits import StreamSlots
 from api.query import refuse_unknown_parameters
 from api.routes import admin, audit, games, web
 from api.settings import Settings, Store
@@ -142,6 +143,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings if settings is not None else Settings()
+    app.state.streams = StreamSlots(app.state.settings.max_streams_per_token, app.state.settings.max_streams)
     install_error_handlers(app)
 
     edge = [Depends(refuse_unknown_parameters)]

@@ -195,6 +195,8 @@ class TimelineGroup(_Open):
 class TimelineOut(BaseModel):
     game_id: str
     timeline: list[TimelineGroup]
+    next_after: int | None = None
+    """Where the next page starts (``?after=``), or ``None`` at the head."""
 
 
 class WhoAmI(BaseModel):
@@ -214,6 +216,8 @@ class VerifyOut(BaseModel):
     events: int
     head: str | None
     first_bad_version: int | None
+    checked_from: int = 1
+    """The first version recomputed by this call (1: the whole chain)."""
 
 
 class CardOut(BaseModel):

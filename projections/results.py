@@ -95,6 +95,8 @@ class VerifyReport:
     """The stored hash of the last event (``None`` if it could not be read)."""
     first_bad_version: int | None
     """The first version whose content or hash does not match, or ``None``."""
+    checked_from: int = 1
+    """The first version recomputed this time (after a checkpoint this process verified)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"ok": self.ok, "events": self.events, "head": self.head, "first_bad_version": self.first_bad_version}

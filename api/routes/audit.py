@@ -5,16 +5,19 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator
+from functools import partial
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse, StreamingResponse
+from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 
 from api import schemas
 from api.auth import Principal
 from api.deps import Admin, Judge, Reader, ServiceDep, header_version, raw_body
 from api.errors import ApiError
+from api.limits import StreamSlots, stream_key
 from api.presenters import event_out, game_out
 from api.routes.games import ERRORS
 from projections.service import Actor as StoreActor
@@ -98,9 +101,28 @@ async def stream_events(
             raise ApiError(400, "invalid_last_event_id", f"Last-Event-ID must be a version, got {shown!r}")
         start = parsed
     await run_in_threadpool(service.games.head_version, game_id)  # 404 before the stream starts
+    slots: StreamSlots = request.app.state.streams
+    key = stream_key(principal, request)
+    slots.acquire(key)  # 429 too_many_streams beyond the token's or the worker's limit
+    released = False
+
+    def release() -> None:
+        nonlocal released
+        if not released:
+            released = True
+            slots.release(key)
+
+    async def held() -> AsyncIterator[str]:
+        try:
+            async for chunk in _sse(service, game_id, start, principal, follow, request):
+                yield chunk
+        finally:
+            release()
+
     return EventStreamResponse(
-        _sse(service, game_id, start, principal, follow, request),
+        held(),
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+        background=BackgroundTask(release),  # also when the body never started
     )
 
 
@@ -110,19 +132,36 @@ async def stream_events(
     responses=ERRORS,
     summary="Readable lines by turn and step",
 )
-async def timeline(game_id: str, service: ServiceDep, principal: Reader) -> dict[str, Any]:
-    groups = await run_in_threadpool(service.games.timeline, game_id)
-    return {"game_id": game_id, "timeline": groups}
+async def timeline(
+    game_id: str,
+    service: ServiceDep,
+    principal: Reader,
+    after: Annotated[int, Query(ge=0)] = 0,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 1000,
+) -> dict[str, Any]:
+    page = await run_in_threadpool(service.games.timeline, game_id, after, limit)
+    return {"game_id": game_id, "timeline": page.groups, "next_after": page.next_after}
 
 
 @router.get("/{game_id}/verify", response_model=schemas.VerifyOut, responses=ERRORS, summary="Check the hash chain")
-async def verify(game_id: str, service: ServiceDep, principal: Reader) -> dict[str, Any]:
-    report = await run_in_threadpool(service.record.verify, game_id)
+async def verify(
+    game_id: str,
+    service: ServiceDep,
+    principal: Reader,
+    full: Annotated[bool | None, Query(description="recompute from version 1 (judge+; their default)")] = None,
+) -> dict[str, Any]:
+    """Judges and admins recompute the whole chain; lower roles only the events after the last
+    chain this server process verified whole (docs/audit.md, Verify)."""
+    whole = principal.at_least("judge") if full is None else full
+    if whole and not principal.at_least("judge"):
+        raise ApiError(403, "forbidden", "a full verify (?full=true) is for judges and admins")
+    report = await run_in_threadpool(partial(service.record.verify, game_id, full=whole))
     return {
         "ok": report.ok,
         "events": report.events,
         "head": report.head,
         "first_bad_version": report.first_bad_version,
+        "checked_from": report.checked_from,
     }
 
 
