@@ -208,11 +208,27 @@ def _write_lines(lines: Iterator[str], out: Any) -> None:
         out.write(line if line.endswith("\n") else line + "\n")
 
 
+def _stream_lines(name: str) -> Iterator[str]:
+    """The lines of a UTF-8 text file, read one at a time (a large export is never held whole);
+    unreadable is a ``CliError``, also part-way through."""
+    try:
+        with open(name, encoding="utf-8", newline="") as source:
+            for line in source:
+                yield line.rstrip("\r\n")
+    except OSError as err:
+        raise CliError(f"cannot read {name}: {err.strerror or _first_line(err)}") from err
+    except UnicodeDecodeError as err:
+        raise CliError(f"cannot read {name}: not UTF-8 text ({err.reason})") from err
+
+
 def import_(args: argparse.Namespace, settings: Settings) -> int:
-    """Verify an export file and store its game."""
-    lines = _read_lines(args.file)
+    """Verify an export file and store its game (the file is read line by line)."""
+    try:
+        open(args.file, "rb").close()
+    except OSError as err:
+        raise CliError(f"cannot read {args.file}: {err.strerror or _first_line(err)}") from err
     with _opened(settings) as service:
-        result = service.import_game(lines, Actor("mtg-ledger import", "admin"))
+        result = service.import_game(_stream_lines(args.file), Actor("mtg-ledger import", "admin"))
     print(json.dumps({"game_id": result.game_id, "version": result.version}))
     return 0
 

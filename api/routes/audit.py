@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from functools import partial
 from typing import Annotated, Any
 
+import anyio.from_thread
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 from starlette.background import BackgroundTask
@@ -15,11 +16,13 @@ from starlette.concurrency import run_in_threadpool
 
 from api import schemas
 from api.auth import Principal
-from api.deps import Admin, Judge, Reader, ServiceDep, header_version, raw_body
+from api.deps import Admin, Judge, Reader, ServiceDep, header_version
 from api.errors import ApiError
 from api.limits import StreamSlots, stream_key
 from api.presenters import event_out, game_out
 from api.routes.games import ERRORS
+from projections.game_files import MAX_LINE, InvalidExport
+from projections.results import ActionResult
 from projections.service import Actor as StoreActor
 from projections.service import LedgerService
 
@@ -34,6 +37,8 @@ class NDJSONResponse(StreamingResponse):
     media_type = "application/x-ndjson"
 
 
+MAX_IMPORT = 1024 * 1024 * 1024
+"""Largest import body, in bytes (1 GiB; read line by line, never held whole)."""
 POLL_SECONDS = 0.25
 KEEPALIVE_SECONDS = 15.0
 
@@ -190,17 +195,55 @@ async def export(game_id: str, service: ServiceDep, principal: Judge) -> NDJSONR
     summary="Import an exported record: verified and replayed through the rules (admin)",
 )
 async def import_game(request: Request, service: ServiceDep, principal: Admin) -> JSONResponse:
-    body = await raw_body(request)
+    """The body is read as it arrives, one line at a time (up to ``MAX_IMPORT`` bytes, a line up
+    to ``MAX_LINE``), and checked while it is read: a large export is never held whole."""
+    chunks = request.stream().__aiter__()
+
+    async def next_chunk() -> bytes | None:
+        try:
+            return await chunks.__anext__()
+        except StopAsyncIteration:
+            return None
+
+    seen = {"bytes": 0, "lines": 0}
+
+    def lines() -> Iterator[str]:
+        pending = b""
+        while True:
+            chunk = anyio.from_thread.run(next_chunk)
+            if chunk is None:
+                break
+            seen["bytes"] += len(chunk)
+            if seen["bytes"] > MAX_IMPORT:
+                raise ApiError(413, "payload_too_large", f"an import is at most {MAX_IMPORT} bytes")
+            pending += chunk
+            *complete, pending = pending.split(b"\n")
+            if len(pending) > MAX_LINE:
+                raise ApiError(413, "payload_too_large", f"a line of the file is over {MAX_LINE} bytes")
+            for raw in complete:
+                yield _line(raw)
+        if pending:
+            yield _line(pending)
+
+    def _line(raw: bytes) -> str:
+        try:
+            text = raw.decode("utf-8").rstrip("\r")
+        except UnicodeDecodeError:
+            raise ApiError(400, "malformed_ndjson", "the export file must be UTF-8 NDJSON") from None
+        if text.strip():
+            seen["lines"] += 1
+        return text
+
+    def run() -> ActionResult:
+        try:
+            return service.record.import_game(lines(), StoreActor(principal.name, principal.role))
+        except InvalidExport:
+            if seen["lines"] == 0:
+                raise ApiError(400, "malformed_ndjson", "the body is empty: send an exported NDJSON file") from None
+            raise
+
     try:
-        text = body.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ApiError(400, "malformed_ndjson", "the export file must be UTF-8 NDJSON") from None
-    if not text.strip():
-        raise ApiError(400, "malformed_ndjson", "the body is empty: send an exported NDJSON file")
-    try:
-        result = await run_in_threadpool(
-            service.record.import_game, text.splitlines(), StoreActor(principal.name, principal.role)
-        )
+        result = await run_in_threadpool(run)
     except RecursionError:
         raise ApiError(400, "malformed_ndjson", "a line of the file nests JSON too deeply") from None
     return JSONResponse(game_out(result.game_id, result.version, result.state, principal), status_code=201)
