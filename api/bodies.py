@@ -64,11 +64,11 @@ def expiry_time(value: Any) -> str | None:
         return None
     try:
         moment = datetime.fromisoformat(value) if isinstance(value, str) and len(value) <= 40 else None
-    except ValueError:
-        moment = None
-    if moment is None or moment.tzinfo is None:
-        raise refuse("invalid_field", f"must be an RFC 3339 time with a time zone, got {shown(value)}")
-    return rfc3339(moment)
+        if moment is None or moment.tzinfo is None:
+            raise ValueError
+        return rfc3339(moment)
+    except (ValueError, OverflowError):
+        raise refuse("invalid_field", f"must be an RFC 3339 time with a time zone, got {shown(value)}") from None
 
 
 class TokenCreateBody(Body):

@@ -50,9 +50,10 @@ def test_newlines_and_tabs_stay_allowed_in_free_text(client: TestClient, admin_h
     assert response.status_code == 201, response.text
 
 
-def test_a_nul_in_a_query_or_path_value_is_a_400_not_a_500(client: TestClient, admin_headers: dict[str, str]) -> None:
+def test_a_nul_in_a_query_or_path_value_is_a_4xx_not_a_500(client: TestClient, admin_headers: dict[str, str]) -> None:
     assert_problem(client.get("/v1/games?event=a%00b", headers=admin_headers), 400, "invalid_character")
-    assert_problem(client.get("/v1/games/a%00b", headers=admin_headers), 400, "invalid_character")
+    assert_problem(client.get("/v1/games/a%00b", headers=admin_headers), 404, "unknown_game")
+    assert_problem(client.get("/v1/games/a%00b/events?after=0", headers=admin_headers), 404, "unknown_game")
 
 
 def test_a_failing_record_marks_its_game_and_the_others_keep_projecting(
