@@ -53,7 +53,7 @@ class ReadModelHealth(BaseModel):
     """The game list read model: its runner, and the games it marked as failed."""
 
     runner: str
-    """``running``, or ``stopped: <error>``."""
+    """``running``, ``elsewhere`` (another process keeps the read model) or ``stopped: <error>``."""
     failed_games: list[FailedGame]
 
 
@@ -153,12 +153,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Say that the server is up, which store it uses, its version, and whether the game list
         read model keeps up (``degraded`` naming the failing records otherwise; no auth)."""
         failed = [FailedGame(**f.to_json()) for f in service.game_list.failures()]
-        stopped = service.game_list.runner_error()
+        runner = service.game_list.runner_state()
         return Health(
-            status="degraded" if failed or stopped else "ok",
+            status="degraded" if failed or runner.startswith("stopped") else "ok",
             store=settings.store,
             version=package_version(),
-            read_model=ReadModelHealth(runner=stopped or "running", failed_games=failed),
+            read_model=ReadModelHealth(runner=runner, failed_games=failed),
         )
 
     app.include_router(admin.router, dependencies=edge)

@@ -78,10 +78,13 @@ class GameList:
         """Games the read model could not project (each marked at its first failing record)."""
         return self._view.select_failures()
 
-    def runner_error(self) -> str | None:
-        """Why this process's runner stopped, or ``None`` while it runs (or when it doesn't run here)."""
-        if self._runner is None or not self._runner.is_interrupted.is_set():
-            return None
+    def runner_state(self) -> str:
+        """``running``; ``elsewhere`` when this process doesn't run the read model (another one
+        keeps it); or ``stopped: <error>`` when this process's runner stopped."""
+        if self._runner is None:
+            return "elsewhere"
+        if not self._runner.is_interrupted.is_set():
+            return "running"
         error = getattr(self._runner, "_thread_error", None)
         return "stopped" if error is None else f"stopped: {type(error).__name__}: {error}"[:500]
 

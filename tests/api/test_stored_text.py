@@ -5,6 +5,7 @@ edge, naming the field, on both stores; a read-model record that fails marks its
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 import pytest
@@ -112,3 +113,25 @@ def test_on_postgresql_a_stored_nul_marks_its_game_instead_of_stopping_the_list(
     assert health["status"] == "degraded"
     [failed] = health["read_model"]["failed_games"]
     assert failed["game_id"] == "nul-game" and "NUL" in failed["error"]
+
+
+def test_a_stopped_runner_makes_health_degraded(
+    client: TestClient, admin_headers: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When even marking a game fails (the view's database refuses it too), the runner stops:
+    health says so instead of ok."""
+
+    def failing(event: Any) -> summaries.SummaryChange:
+        raise ValueError("injected failure")
+
+    def cannot_mark(self: Any, item: Any, error: Exception) -> None:
+        raise RuntimeError("the view is unwritable")
+
+    monkeypatch.setattr(summaries, "summary_change", failing)
+    monkeypatch.setattr(summaries.GameSummaryProjection, "_fail", cannot_mark)
+    create_game(client, admin_headers)
+    deadline = time.monotonic() + 10
+    while (health := client.get("/v1/health").json())["status"] == "ok" and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert health["status"] == "degraded"
+    assert health["read_model"]["runner"].startswith("stopped: RuntimeError: the view is unwritable")
