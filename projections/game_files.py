@@ -20,7 +20,8 @@ An export is a header line ``{"format": "mtg-ledger/1", "game_id", "events", "he
    actor role that may make that event (a note or an undo by a judge or admin, a game created by
    a scorekeeper or above), the action id a UUID, one time per action, times in order and not in
    the future, and every string and list within the limits of a request body (no control
-   characters, docs/api.md Limits).
+   characters, docs/api.md Limits; lists may be longer: a restored state may hold a zone larger
+   than one request names).
 
 Commands can't be re-decided from events in general (a mill from an unknown library records what
 was revealed, not a request), so step 4 checks what can be checked without them. The first
@@ -254,7 +255,7 @@ def check_as_written(event: GameEvent, previous: GameEvent | None, now: datetime
         if at < _time(previous.recorded_at):
             raise ValueError(f"recorded_at {event.recorded_at!r} is before the previous event's")
     try:
-        check_value(event.data, "data")
+        check_value(event.data, "data", lists=False)
     except GameError as err:
         raise ValueError(err.message) from None
 

@@ -81,3 +81,22 @@ def test_a_game_is_not_created_by_a_player(sqlite_store: Store) -> None:
     forged = edit(lines, 1, lambda e: e["actor"].update({"role": "player"}))
     err = refused(sqlite_store, forged)
     assert err.version == 1 and "created by a scorekeeper or above" in err.message
+
+
+def test_a_long_games_restored_graveyard_over_a_requests_list_limit_imports(store: Store) -> None:
+    """The server itself writes lists longer than a request may send (a graveyard of 2,000 cards
+    in a restored state): the import keeps the string rules, not the request's list limit."""
+    service = store.service()
+    body = {
+        "variant": "two_player",
+        "players": [{"id": "P1", "library": ["Island"] * 1000, "graveyard": ["Island"] * 1000}, {"id": "P2"}],
+    }
+    service.create_game(body, JUDGE, "g1")
+    service.act("g1", {"type": "mill", "player": "P1", "count": 1000}, JUDGE)
+    service.act("g1", {"type": "note", "text": "after the mill"}, JUDGE)
+    service.undo("g1", to_version=2, reason="the note was for another table", actor=JUDGE)
+    lines = list(service.export("g1"))
+    restored = json.loads(lines[-1])["data"]["restored_state"]
+    [p1] = [p for p in restored["players"] if p["id"] == "P1"]
+    assert len(p1["graveyard"]) == 2000
+    assert store.sibling().service().import_game(lines, JUDGE).version == 4

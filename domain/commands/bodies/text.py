@@ -84,8 +84,10 @@ def check_string(value: str, path: str, limit: int = MAX_STRING) -> None:
         raise LimitExceeded(f"{_where(path)}: {len(value)} characters; the limit is {limit}")
 
 
-def check_value(value: Any, path: str = "") -> None:
-    """Every string (key or value) and list of a parsed JSON value, recursively."""
+def check_value(value: Any, path: str = "", *, lists: bool = True) -> None:
+    """Every string (key or value) and, with ``lists``, every list of a parsed JSON value,
+    recursively. Stored event data is checked without ``lists``: a state the server restores
+    may hold more cards in a zone than one request may name (a long game's graveyard)."""
     todo: list[tuple[Any, str, str | None]] = [(value, path, None)]
     while todo:
         current, where, key = todo.pop()
@@ -107,6 +109,6 @@ def check_value(value: Any, path: str = "") -> None:
                 todo.append((v, sub, k))
         elif isinstance(current, list):
             limit = MAX_PLAYERS if key == "players" else MAX_LIST
-            if len(current) > limit:
+            if lists and len(current) > limit:
                 raise LimitExceeded(f"{_where(where)}: {len(current)} items; the limit is {limit}")
             todo.extend((v, f"{where}[{i}]", key) for i, v in enumerate(current))
