@@ -19,8 +19,9 @@ from pydantic import BaseModel
 
 from api import schemas
 from api.catalog_store import load_catalog
-from api.deps import SettingsDep
+from api.deps import ServiceDep, SettingsDep
 from api.errors import install_error_handlers, problem_schema
+from api.limits import StreamSlots
 from api.query import refuse_unknown_parameters
 from api.routes import admin, audit, games, table, web
 from api.settings import Settings, Store
@@ -40,12 +41,29 @@ def package_version() -> str:
         return "0+unknown"
 
 
-class Health(BaseModel):
-    """Body of ``GET /v1/health``."""
+class FailedGame(BaseModel):
+    """A game the read model could not project, at its first failing record."""
 
-    status: Literal["ok"]
+    game_id: str
+    version: int
+    error: str
+
+
+class ReadModelHealth(BaseModel):
+    """The game list read model: its runner, and the games it marked as failed."""
+
+    runner: str
+    """``running``, ``elsewhere`` (another process keeps the read model) or ``stopped: <error>``."""
+    failed_games: list[FailedGame]
+
+
+class Health(BaseModel):
+    """Body of ``GET /v1/health``: ``degraded`` when the read model failed on a record or stopped."""
+
+    status: Literal["ok", "degraded"]
     store: Store
     version: str
+    read_model: ReadModelHealth
 
 
 def build_service(settings: Settings, *, create_tables: bool | None = None) -> LedgerService:
@@ -125,14 +143,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings if settings is not None else Settings()
+    app.state.streams = StreamSlots(app.state.settings.max_streams_per_token, app.state.settings.max_streams)
     install_error_handlers(app)
 
     edge = [Depends(refuse_unknown_parameters)]
 
     @app.get("/v1/health", tags=["meta"], dependencies=edge)
-    def health(settings: SettingsDep) -> Health:
-        """Say that the server is up, which store it uses, and its version (no auth)."""
-        return Health(status="ok", store=settings.store, version=package_version())
+    def health(settings: SettingsDep, service: ServiceDep) -> Health:
+        """Say that the server is up, which store it uses, its version, and whether the game list
+        read model keeps up (``degraded`` naming the failing records otherwise; no auth)."""
+        failed = [FailedGame(**f.to_json()) for f in service.game_list.failures()]
+        runner = service.game_list.runner_state()
+        return Health(
+            status="degraded" if failed or runner.startswith("stopped") else "ok",
+            store=settings.store,
+            version=package_version(),
+            read_model=ReadModelHealth(runner=runner, failed_games=failed),
+        )
 
     app.include_router(admin.router, dependencies=edge)
     app.include_router(games.router, dependencies=edge)

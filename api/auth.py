@@ -30,12 +30,15 @@ class Principal:
     role: Role
     game_id: str | None = None
     player_id: str | None = None
+    token_id: str | None = None
+    """The stored token's public id (``None`` for the bootstrap admin token of the environment)."""
 
     def at_least(self, role: Role) -> bool:
         return RANK[self.role] >= RANK[role]
 
 
 ANONYMOUS = Principal(name="anonymous", role="spectator")
+_BEARER = {"WWW-Authenticate": "Bearer"}
 
 
 def bearer(request: Request) -> str | None:
@@ -58,21 +61,30 @@ def authenticate(request: Request) -> Principal | None:
         token.encode(), settings.admin_token.get_secret_value().encode()
     ):
         return Principal(name="admin", role="admin")
-    info = request.app.state.service.tokens.lookup(token)
+    tokens = request.app.state.service.tokens
+    info = tokens.grant(token)
     if info is None:
         # The usual cause is a token made (mtg-ledger token create) against another store.
         detail = "the bearer token is not known to this server's store; a token works only where it was made"
         raise ApiError(401, "invalid_token", detail, {"WWW-Authenticate": "Bearer"})
-    return Principal(name=info.name, role=info.role, game_id=info.game_id, player_id=info.player_id)
+    if info.revoked_at is not None:
+        raise ApiError(401, "invalid_token", f"the bearer token was revoked at {info.revoked_at}", _BEARER)
+    if not tokens.usable(info):
+        raise ApiError(401, "invalid_token", f"the bearer token expired at {info.expires_at}", _BEARER)
+    return Principal(
+        name=info.name, role=info.role, game_id=info.game_id, player_id=info.player_id, token_id=info.id or None
+    )
 
 
 def require(request: Request, role: Role) -> Principal:
-    """The caller, who must hold at least ``role``; reads may be public (MTG_LEDGER_PUBLIC_READS)."""
+    """The caller, who must hold at least ``role``; reads may be public (MTG_LEDGER_PUBLIC_READS).
+    The caller is kept on ``request.state.principal``: error messages are redacted by role."""
     principal = authenticate(request)
     if principal is None:
         if role == "spectator" and request.app.state.settings.public_reads:
             return ANONYMOUS
         raise ApiError(401, "unauthorized", "this endpoint needs a bearer token", {"WWW-Authenticate": "Bearer"})
+    request.state.principal = principal
     if not principal.at_least(role):
         raise ApiError(403, "forbidden", f"role {principal.role!r} may not do this; it needs {role!r} or above")
     return principal

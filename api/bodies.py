@@ -7,13 +7,15 @@ and keep the codes of the checks they replace (``reason_required``, ``invalid_ro
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Any, Literal, Self
 
 from pydantic import AfterValidator, Field, PlainValidator, ValidationError, WithJsonSchema, model_validator
 
-from domain.commands.bodies.fields import Body, Text, example, int_schema, refuse, within
+from domain.commands.bodies.fields import Body, Text, example, int_schema, refuse, shown, within
 from domain.commands.refusals import refusal
 from domain.errors import InvalidCommand
+from projections.clock import rfc3339
 
 ROLES = ("spectator", "player", "scorekeeper", "judge", "admin")
 MAX_VERSION = 2**63 - 1
@@ -56,6 +58,19 @@ def _name(value: Any) -> str:
     return value
 
 
+def expiry_time(value: Any) -> str | None:
+    """An RFC 3339 time with a time zone, stored as UTC (``2026-12-31T23:59:59.000000Z``)."""
+    if value is None:
+        return None
+    try:
+        moment = datetime.fromisoformat(value) if isinstance(value, str) and len(value) <= 40 else None
+        if moment is None or moment.tzinfo is None:
+            raise ValueError
+        return rfc3339(moment)
+    except (ValueError, OverflowError):
+        raise refuse("invalid_field", f"must be an RFC 3339 time with a time zone, got {shown(value)}") from None
+
+
 class TokenCreateBody(Body):
     """A new API token; a ``player`` token is bound to one game and player."""
 
@@ -68,6 +83,11 @@ class TokenCreateBody(Body):
     ]
     game_id: Text | None = Field(None, description="player tokens only")
     player_id: Text | None = Field(None, description="player tokens only")
+    expires_at: Annotated[
+        str | None,
+        PlainValidator(expiry_time),
+        WithJsonSchema({"type": "string", "format": "date-time"}),
+    ] = Field(None, description="RFC 3339 time with a zone, in the future; absent: never expires")
 
     @model_validator(mode="after")
     def _binding(self) -> Self:

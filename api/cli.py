@@ -25,6 +25,7 @@ import uvicorn
 from eventsourcing.persistence import PersistenceError
 from pydantic import ValidationError
 
+from api.bodies import expiry_time
 from api.settings import Settings
 from domain.errors import GameError, NotFound
 from projections.database_url import without_password
@@ -136,7 +137,13 @@ def token_create(args: argparse.Namespace, settings: Settings) -> int:
     with _opened(settings) as service:
         if args.role == "player":
             _check_player(service, settings, args.game, args.player)
-        secret = service.tokens.create(args.name, args.role, args.game, args.player)
+        expires = None
+        if args.expires_at is not None:
+            try:
+                expires = expiry_time(args.expires_at)
+            except ValueError as err:
+                raise CliError(f"--expires-at: {err}") from None
+        secret = service.tokens.create(args.name, args.role, args.game, args.player, expires_at=expires)
     print(secret)
     return 0
 
@@ -201,11 +208,27 @@ def _write_lines(lines: Iterator[str], out: Any) -> None:
         out.write(line if line.endswith("\n") else line + "\n")
 
 
+def _stream_lines(name: str) -> Iterator[str]:
+    """The lines of a UTF-8 text file, read one at a time (a large export is never held whole);
+    unreadable is a ``CliError``, also part-way through."""
+    try:
+        with open(name, encoding="utf-8", newline="") as source:
+            for line in source:
+                yield line.rstrip("\r\n")
+    except OSError as err:
+        raise CliError(f"cannot read {name}: {err.strerror or _first_line(err)}") from err
+    except UnicodeDecodeError as err:
+        raise CliError(f"cannot read {name}: not UTF-8 text ({err.reason})") from err
+
+
 def import_(args: argparse.Namespace, settings: Settings) -> int:
-    """Verify an export file and store its game."""
-    lines = _read_lines(args.file)
+    """Verify an export file and store its game (the file is read line by line)."""
+    try:
+        open(args.file, "rb").close()
+    except OSError as err:
+        raise CliError(f"cannot read {args.file}: {err.strerror or _first_line(err)}") from err
     with _opened(settings) as service:
-        result = service.import_game(lines, Actor("mtg-ledger import", "admin"))
+        result = service.import_game(_stream_lines(args.file), Actor("mtg-ledger import", "admin"))
     print(json.dumps({"game_id": result.game_id, "version": result.version}))
     return 0
 
@@ -249,6 +272,7 @@ def build_parser() -> argparse.ArgumentParser:
     create.add_argument("--role", required=True, choices=["spectator", "player", "scorekeeper", "judge", "admin"])
     create.add_argument("--game", help="game id (player tokens)")
     create.add_argument("--player", help="player id (player tokens)")
+    create.add_argument("--expires-at", help="RFC 3339 time with a zone after which the token is refused")
     create.set_defaults(handler=token_create, prog=create.prog)
 
     verify_parser = commands.add_parser("verify", help="verify a stored game or an export file")
@@ -300,7 +324,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CliError as err:
         print(f"{prog}: {err}", file=sys.stderr)
     except GameError as err:
-        print(f"{prog}: {err.message} ({err.code})", file=sys.stderr)
+        print(f"{prog}: {err.message_for(True)} ({err.code})", file=sys.stderr)
     return USAGE_ERROR
 
 

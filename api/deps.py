@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Annotated, Any
 
 from fastapi import Depends, Request
@@ -10,6 +11,7 @@ from fastapi import Depends, Request
 from api.auth import Principal, require_async
 from api.errors import ApiError
 from api.settings import Settings
+from domain.commands.bodies.text import check_value, parse_int, refuse_constant
 from projections.service import LedgerService
 
 MAX_BODY = 4 * 1024 * 1024
@@ -66,15 +68,18 @@ async def raw_body(request: Request) -> bytes:
 
 
 def parse_json(body: bytes) -> Any:
-    """The body as JSON; malformed JSON is 400 ``malformed_json``."""
+    """The body as JSON; malformed JSON is 400 ``malformed_json``. Every string and number in
+    it is checked once here (``domain.commands.bodies.text``: control characters, sizes, digits)."""
     if not body.strip():
         raise ApiError(400, "malformed_json", "the request needs a JSON body")
     try:
-        return json.loads(body)
+        value = json.loads(body, parse_int=parse_int, parse_constant=refuse_constant)
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
         raise ApiError(400, "malformed_json", f"the body is not valid JSON: {err}") from None
     except RecursionError:
         raise ApiError(400, "malformed_json", "the body nests JSON too deeply") from None
+    check_value(value)
+    return value
 
 
 def json_object(body: bytes) -> dict[str, Any]:
@@ -92,7 +97,25 @@ def if_match(request: Request) -> int | None:
     text = raw.strip()
     if text.startswith("W/"):
         text = text[2:]
-    text = text.strip('"')
-    if not text.isdigit():
-        raise ApiError(400, "invalid_if_match", f'If-Match must be a game version like "7", got {raw!r}')
-    return int(text)
+    version = header_version(text.strip('"'))
+    if version is None:
+        raise ApiError(400, "invalid_if_match", f'If-Match must be a game version like "7", got {_shown(raw)}')
+    return version
+
+
+MAX_HEADER_VERSION = 2**63 - 1
+_ASCII_DIGITS = re.compile(r"[0-9]{1,19}")
+
+
+def header_version(text: str) -> int | None:
+    """A version in a header: 1 to 19 ASCII digits, within 64 bits (``'²'.isdigit()`` is true in
+    Python, but ``int('²')`` fails), else ``None``."""
+    if _ASCII_DIGITS.fullmatch(text) is None:
+        return None
+    value = int(text)
+    return value if value <= MAX_HEADER_VERSION else None
+
+
+def _shown(raw: str) -> str:
+    """A header value quoted in an error, cut short (a 5,000-digit header is not echoed whole)."""
+    return repr(raw) if len(raw) <= 40 else repr(raw[:40]) + f"... ({len(raw)} characters)"

@@ -77,7 +77,11 @@ def problem_schema() -> dict[str, Any]:
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(GameError)
     async def _game_error(request: Request, exc: GameError) -> JSONResponse:
-        return problem(exc.status, exc.code, exc.message)
+        # Hidden-zone details only for callers who see hidden zones (judges, admins), as reads.
+        principal = getattr(request.state, "principal", None)
+        sees_hidden = principal is not None and principal.at_least("judge")
+        headers = {"Retry-After": "1"} if exc.status == 429 else None
+        return problem(exc.status, exc.code, exc.message_for(sees_hidden), headers)
 
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:

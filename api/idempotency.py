@@ -66,8 +66,8 @@ async def idempotent(
     if key is None:
         status, payload, _ = await run_in_threadpool(perform, None, None)
         return JSONResponse(payload, status_code=status)
-    if not key.strip() or len(key) > MAX_KEY:
-        raise ApiError(400, "invalid_idempotency_key", f"Idempotency-Key must be 1-{MAX_KEY} characters")
+    if not key.strip() or len(key) > MAX_KEY or not key.isprintable():
+        raise ApiError(400, "invalid_idempotency_key", f"Idempotency-Key must be 1-{MAX_KEY} printable characters")
     # Scoped to the caller too: a replayed response is only ever shown to the token that got it
     # first (it may hold hidden information that another token may not see).
     scoped = f"{caller}|{request.url.path}|{key}"

@@ -1,4 +1,5 @@
-"""Query parameters: a parameter the endpoint doesn't take is ``400 unknown_parameter``.
+"""Query parameters: a parameter the endpoint doesn't take is ``400 unknown_parameter``; a path
+query value holding a control character is ``400 invalid_character``.
 
 A misspelled parameter (``?verison=3``) would otherwise be ignored and the caller would get the
 live state instead of the one asked for. The endpoint's parameters are the ones FastAPI knows
@@ -13,6 +14,7 @@ from fastapi.dependencies.models import Dependant
 from fastapi.routing import APIRoute
 
 from api.errors import ApiError
+from domain.commands.bodies.text import check_string
 
 
 def declared_parameters(dependant: Dependant) -> frozenset[str]:
@@ -39,3 +41,8 @@ async def refuse_unknown_parameters(request: Request) -> None:
         raise ApiError(
             400, "unknown_parameter", f"unknown query parameter {unknown[0]!r} on {request.url.path}; {takes}"
         )
+    # Query values reach the store (?event=a%00b was a 500 on PostgreSQL): the same text rules
+    # as bodies (no control characters, bounded length). Path ids need no such check: a game id
+    # is matched against its pattern before any read (unknown_game), the others never reach it.
+    for name, value in request.query_params.multi_items():
+        check_string(value, name, 1_000)

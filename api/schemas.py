@@ -19,10 +19,30 @@ from domain.commands.parse import ACTION_ADAPTER
 
 class TokenCreated(BaseModel):
     token: str
+    id: str
     name: str
     role: str
     game_id: str | None = None
     player_id: str | None = None
+    expires_at: str | None = None
+
+
+class TokenOut(BaseModel):
+    """A stored token as ``GET /v1/tokens`` lists it: never its secret."""
+
+    id: str
+    name: str
+    role: str
+    game_id: str | None = None
+    player_id: str | None = None
+    issued_at: str
+    expires_at: str | None = None
+    revoked_at: str | None = None
+    last_used_at: str | None = None
+
+
+class TokenList(BaseModel):
+    tokens: list[TokenOut]
 
 
 class Actor(BaseModel):
@@ -189,6 +209,8 @@ class TimelineGroup(_Open):
 class TimelineOut(BaseModel):
     game_id: str
     timeline: list[TimelineGroup]
+    next_after: int | None = None
+    """Where the next page starts (``?after=``), or ``None`` at the head."""
 
 
 class WhoAmI(BaseModel):
@@ -208,6 +230,8 @@ class VerifyOut(BaseModel):
     events: int
     head: str | None
     first_bad_version: int | None
+    checked_from: int = 1
+    """The first version recomputed by this call (1: the whole chain)."""
 
 
 class CardOut(BaseModel):

@@ -61,6 +61,10 @@ class Settings(BaseSettings):
     """Events between snapshots of a game."""
     create_tables: bool = True
     """Create the store's tables at start-up; ``serve`` does it once, then workers skip it."""
+    max_streams_per_token: int = Field(default=8, ge=1)
+    """Open event streams (SSE) one token may hold in one worker process; more is 429."""
+    max_streams: int = Field(default=256, ge=1)
+    """Open event streams in one worker process, all tokens together; more is 429."""
 
     @field_validator("database_url")
     @classmethod

@@ -99,9 +99,10 @@ def _draw(b: Builder, cmd: c.Draw) -> None:
     unknown = min(cmd.count, player.library_size) - len(player.library)
     if cmd.cards is None and unknown > 0:
         raise IllegalAction(
-            f"draw {cmd.count} from {cmd.player!r}: {unknown} card(s) come from the unknown part of the library; "
+            f"draw {cmd.count} from {cmd.player!r}: cards come from the unknown part of the library; "
             "name the drawn cards in 'cards', top first",
             "cards_required",
+            hidden=f"{unknown} of them unknown",
         )
     draw(b, cmd.player, cmd.count, _cause(cmd.source), cmd.cards)
 

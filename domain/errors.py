@@ -4,6 +4,10 @@ Every refusal carries a stable machine ``code`` (the API's problem+json ``code``
 that quotes the offending input. A refused command stores nothing: ``decide`` raises before any
 event leaves it.
 
+A message never quotes a hidden zone (a known library or hand): what only judges may see goes in
+``hidden``, which the API adds to the message for callers who see hidden zones anyway
+(``api.errors``), as reads redact those zones for everyone else.
+
 Exception tree::
 
     GameError                 base; ``code`` and ``status`` (the HTTP status the API maps it to)
@@ -25,10 +29,17 @@ class GameError(Exception):
     status: int = 400
     default_code: str = "game_error"
 
-    def __init__(self, message: str, code: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, code: str | None = None, *, hidden: str | None = None) -> None:
+        super().__init__(message if hidden is None else f"{message} ({hidden})")
         self.message = message
+        """What any caller may read: never the contents of a hidden zone."""
         self.code = code or self.default_code
+        self.hidden = hidden
+        """Details from hidden zones (a known hand, the top of a library), for judges and admins."""
+
+    def message_for(self, sees_hidden: bool) -> str:
+        """The message as a caller who does (or doesn't) see hidden zones may read it."""
+        return self.message if self.hidden is None or not sees_hidden else f"{self.message} ({self.hidden})"
 
 
 class InvalidCommand(GameError):

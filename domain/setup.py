@@ -6,7 +6,7 @@ module applies the rules that tie them together.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import date
 from typing import Any
 
@@ -182,7 +182,7 @@ def _teams(body: GameCreateBody, players: list[dict[str, Any]]) -> dict[str, Any
 
 
 def _permanent(
-    raw: PermanentSetup, where: str, body: GameCreateBody, player_ids: list[str], resolve: CardResolver
+    raw: PermanentSetup, where: str, body: GameCreateBody, player_ids: Collection[str], resolve: CardResolver
 ) -> dict[str, Any]:
     owner = raw.owner or raw.controller
     for role, pid in (("controller", raw.controller), ("owner", owner)):
@@ -214,19 +214,24 @@ def game_started(body: Any, game_id: str, resolve: CardResolver) -> ev.Event:
             f"a commander game has {low} to {high} players, got {len(create.players)}", "invalid_players"
         )
     archenemy = _archenemy(create.players) if variant == "archenemy" else None
+    # Sets, not scans: creation is linear in the body's size (a scan per player was quadratic).
     players: list[dict[str, Any]] = []
+    seen: set[str] = set()
     for i, raw in enumerate(create.players):
-        if any(p["id"] == raw.id for p in players):
+        if raw.id in seen:
             raise InvalidCommand(f"player id {raw.id!r} is used twice", "duplicate_id")
+        seen.add(raw.id)
         players.append(_player(raw, f"players[{i}]", create, archenemy, resolve))
     teams = _teams(create, players)
 
     player_ids = [p["id"] for p in players]
     battlefield: list[dict[str, Any]] = []
+    placed: set[str] = set()
     for i, perm in enumerate(create.battlefield or ()):
-        if any(p["id"] == perm.id for p in battlefield):
+        if perm.id in placed:
             raise InvalidCommand(f"permanent id {perm.id!r} is used twice", "duplicate_id")
-        battlefield.append(_permanent(perm, f"battlefield[{i}]", create, player_ids, resolve))
+        placed.add(perm.id)
+        battlefield.append(_permanent(perm, f"battlefield[{i}]", create, seen, resolve))
 
     _command_zones(players, battlefield)
 
@@ -235,7 +240,7 @@ def game_started(body: Any, game_id: str, resolve: CardResolver) -> ev.Event:
     step = "untap" if turn is None else turn.step
     # 904.6: the archenemy takes the first turn unless the body says otherwise.
     active = turn.active_player if turn is not None and turn.active_player is not None else archenemy or player_ids[0]
-    if active not in player_ids:
+    if active not in seen:
         raise InvalidCommand(f"turn.active_player {active!r} is not a player of this game", "unknown_player")
     active_team = next((p["team"] for p in players if p["id"] == active), None) if variant in TEAM_VARIANTS else None
 

@@ -15,7 +15,13 @@ An export is a header line ``{"format": "mtg-ledger/1", "game_id", "events", "he
    replayed state at its ``to_version``; and each action ends settled (``domain.audit.check_settled``:
    no state-based action left, the game over exactly when one side is left), except the creation,
    an undo and an action of notes only;
-5. the header's ``events`` and ``head`` match the lines.
+5. the header's ``events`` and ``head`` match the lines;
+6. every record is one the live server could have written (``check_as_written``): a known
+   actor role that may make that event (a note or an undo by a judge or admin, a game created by
+   a scorekeeper or above), the action id a UUID, one time per action, times in order and not in
+   the future, and every string and list within the limits of a request body (no control
+   characters, docs/api.md Limits; lists may be longer: a restored state may hold a zone larger
+   than one request names).
 
 Commands can't be re-decided from events in general (a mill from an unknown library records what
 was revealed, not a request), so step 4 checks what can be checked without them. The first
@@ -28,14 +34,16 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
+from uuid import UUID
 
 import rfc8785
 
 from domain import events as ev
 from domain.audit import check_event, check_settled
 from domain.cards.model import Card
+from domain.commands.bodies.text import check_string, check_value
 from domain.errors import GameError, IllegalAction
 from domain.serialize import state_to_json
 from domain.setup import game_started
@@ -46,6 +54,18 @@ from projections.stored_events import GameEvent
 
 FORMAT = "mtg-ledger/1"
 """The ``format`` of an export file's header line."""
+ACTOR_ROLES = frozenset({"admin", "judge", "scorekeeper", "player"})
+"""Roles that record events (a spectator only reads)."""
+JUDGE_ROLES = frozenset({"admin", "judge"})
+"""Roles that write notes and undo (docs/api.md, Authentication and roles)."""
+JUDGE_ONLY = frozenset({ev.NOTE_ADDED, ev.ACTIONS_REVERTED})
+CREATOR_ROLES = frozenset({"admin", "judge", "scorekeeper"})
+CLOCK_SKEW = timedelta(minutes=5)
+"""How far past the importing server's clock an event's ``recorded_at`` may be."""
+KEEP_EVERY = 256
+"""Versions between the replayed games an import keeps (an undo's target is replayed from one)."""
+MAX_LINE = 16 * 1024 * 1024
+"""Longest line of an export file, in bytes (a revert holds a whole state)."""
 
 
 class InvalidExport(IllegalAction):
@@ -206,7 +226,42 @@ def _event_from_line(raw: Any, game_id: str, version: int, prev_hash: str) -> Ga
     return sealed
 
 
-def _check_revert(event: GameEvent, states: Mapping[int, Game]) -> None:
+def _time(text: str) -> datetime:
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def check_as_written(event: GameEvent, previous: GameEvent | None, now: datetime) -> None:
+    """What the live server would have written (see the module docstring, 6); ``ValueError``."""
+    role = event.actor["role"]
+    if role not in ACTOR_ROLES:
+        raise ValueError(f"actor role {role!r} is not one that records events ({sorted(ACTOR_ROLES)})")
+    if event.type in JUDGE_ONLY and role not in JUDGE_ROLES:
+        raise ValueError(f"a {event.type} is recorded by a judge or an admin, not by a {role}")
+    if event.type == ev.GAME_STARTED and role not in CREATOR_ROLES:
+        raise ValueError(f"a game is created by a scorekeeper or above, not by a {role}")
+    check_string(event.actor["name"], "actor.name", 200)
+    if event.rule is not None:
+        check_string(event.rule, "rule", 200)
+    try:
+        if len(event.action_id) != 36 or str(UUID(event.action_id)) != event.action_id:
+            raise ValueError
+    except ValueError:
+        raise ValueError(f"action_id must be a UUID as the server writes it, got {event.action_id[:40]!r}") from None
+    at = _time(event.recorded_at)
+    if at > now + CLOCK_SKEW:
+        raise ValueError(f"recorded_at {event.recorded_at!r} is in the future")
+    if previous is not None:
+        if previous.action_id == event.action_id and previous.recorded_at != event.recorded_at:
+            raise ValueError("the events of one action share one recorded_at")
+        if at < _time(previous.recorded_at):
+            raise ValueError(f"recorded_at {event.recorded_at!r} is before the previous event's")
+    try:
+        check_value(event.data, "data", lists=False)
+    except GameError as err:
+        raise ValueError(err.message) from None
+
+
+def _check_revert(event: GameEvent, state_at: Callable[[int], Game]) -> None:
     data = event.data
     to_version = data.get("to_version")
     version = event.originator_version
@@ -217,7 +272,7 @@ def _check_revert(event: GameEvent, states: Mapping[int, Game]) -> None:
     reason = data.get("reason")
     if not isinstance(reason, str) or not reason.strip():
         raise ValueError("an undo needs its reason on the record")
-    if _canonical(data.get("restored_state")) != _canonical(state_to_json(states[to_version].state)):
+    if _canonical(data.get("restored_state")) != _canonical(state_to_json(state_at(to_version).state)):
         raise ValueError(f"restored_state is not the replayed state at version {to_version}")
 
 
@@ -285,34 +340,47 @@ def check_export(
     snapshot_interval: int,
     on_header: Callable[[str], None] = lambda game_id: None,
     valid_game_id: Callable[[str], bool] = lambda game_id: True,
+    now: datetime | None = None,
 ) -> CheckedGame:
     """Check a whole file (see the module docstring); ``on_header`` runs once the game id is
-    known (the service refuses an existing id there, before replaying anything)."""
-    parsed = list(_lines(lines))
-    if not parsed:
+    known (the service refuses an existing id there, before replaying anything).
+
+    The lines are read one at a time (a file or a request body streamed line by line): what is
+    kept is the checked records (stored in one save afterwards) and the game every
+    ``KEEP_EVERY`` versions, from which an undo's target state is replayed."""
+    stream = _lines(lines)
+    first = next(stream, None)
+    if first is None:
         raise InvalidExport(1, "the file is empty: expected a header line and events")
-    header_line, header = parsed[0]
+    header_line, header = first
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise InvalidExport(header_line, f'the first line must be a header with "format": {FORMAT!r}')
     game_id = header.get("game_id")
     if not isinstance(game_id, str) or not valid_game_id(game_id):
         raise InvalidExport(header_line, f"invalid game_id {game_id!r}")
     on_header(game_id)
-    body = parsed[1:]
-    # The states undo targets need, gathered before the replay so only those are kept.
-    targets = {
-        raw["data"].get("to_version")
-        for _, raw in body
-        if isinstance(raw, dict) and raw.get("type") == ev.ACTIONS_REVERTED and isinstance(raw.get("data"), dict)
-    }
+    at = now if now is not None else datetime.now(UTC)
     records: list[GameEvent] = []
     kept: dict[int, Game] = {}
     checkpoints: list[Game] = []
     game: Game | None = None
     prev_hash = GENESIS_HASH
+
+    def state_at(version: int) -> Game:
+        """The replayed game at ``version`` (before the current line): the nearest kept game at
+        or below it, and the records after that folded again."""
+        base = max(v for v in kept if v <= version)
+        replayed = project_game(kept[base], records[base:version]) if version > base else kept[base]
+        assert replayed is not None
+        return replayed
+
     actions: set[str] = set()  # the action ids of the actions before the current one
-    for index, (number, raw) in enumerate(body):
-        version = index + 1
+    pending = next(stream, None)
+    version = 0
+    while pending is not None:
+        number, raw = pending
+        following = next(stream, None)
+        version += 1
         try:
             if isinstance(raw, Exception):
                 raise ValueError(f"not JSON: {raw}")
@@ -326,23 +394,25 @@ def check_export(
                 assert game is not None
                 _check_action(event, records[-1], actions)
                 if event.type == ev.ACTIONS_REVERTED:
-                    _check_revert(event, kept)
+                    _check_revert(event, state_at)
                 reason = check_event(game.state, domain_event)
                 if reason:
                     raise ValueError(reason)
+            check_as_written(event, records[-1] if records else None, at)
             game = project_game(game, (event,))
             assert game is not None
-            if _ends_action(event, body[index + 1][1] if index + 1 < len(body) else None):
+            if _ends_action(event, following[1] if following is not None else None):
                 _check_action_end(event, records, game)
         except (GameError, ValueError, KeyError, TypeError, AttributeError, IndexError, StopIteration) as err:
-            message = err.message if isinstance(err, GameError) else str(err)
+            message = err.message_for(True) if isinstance(err, GameError) else str(err)
             raise InvalidExport(number, f"event {version}: {message or type(err).__name__}", version) from None
         records.append(event)
         prev_hash = event.hash
-        if version in targets:
+        if version == 1 or version % KEEP_EVERY == 0:
             kept[version] = game
         if snapshot_interval > 0 and version % snapshot_interval == 0:
             checkpoints.append(game)
+        pending = following
     if game is None:
         raise InvalidExport(header_line, "the file has no events")
     if header.get("events") != len(records):

@@ -17,6 +17,7 @@ from projections.game_summaries import (
     BatchingProjectionRunner,
     GameSummaryProjection,
     GameSummaryView,
+    ProjectionFailure,
     view_class_for,
 )
 from projections.ledger_application import LedgerApplication
@@ -72,6 +73,20 @@ class GameList:
     def select(self, event: Any = None, round: Any = None, table: Any = None, status: Any = None) -> list[GameSummary]:
         """Game summaries (may lag the log by a moment; see ``wait``), most recently updated first."""
         return self._view.select_games(event=event, round=round, table=table, status=status)
+
+    def failures(self) -> list[ProjectionFailure]:
+        """Games the read model could not project (each marked at its first failing record)."""
+        return self._view.select_failures()
+
+    def runner_state(self) -> str:
+        """``running``; ``elsewhere`` when this process doesn't run the read model (another one
+        keeps it); or ``stopped: <error>`` when this process's runner stopped."""
+        if self._runner is None:
+            return "elsewhere"
+        if not self._runner.is_interrupted.is_set():
+            return "running"
+        error = getattr(self._runner, "_thread_error", None)
+        return "stopped" if error is None else f"stopped: {type(error).__name__}: {error}"[:500]
 
     def wait(self, timeout: float = 10.0) -> None:
         """Block until the read model has processed everything stored so far (for tests and

@@ -7,12 +7,13 @@ function that sealed it when it was appended) and compare.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import threading
+from collections.abc import Iterable, Iterator, Sequence
 from uuid import uuid4
 
-from eventsourcing.persistence import IntegrityError
+from eventsourcing.persistence import IntegrityError, StoredEvent
 
-from domain.errors import Conflict
+from domain.errors import Conflict, GameError
 from domain.undo import reverted_versions
 from projections.clock import Now
 from projections.game_files import InvalidExport, check_export, export_lines
@@ -21,6 +22,18 @@ from projections.hash_chain import GENESIS_HASH, seal
 from projections.ledger_application import LedgerApplication
 from projections.results import ActionResult, Actor, VerifyReport
 from projections.stored_events import GameEvent, GameImported, import_stream_id
+
+CHECKPOINTS_KEPT = 4096
+"""Verified checkpoints kept per process (the oldest is dropped first)."""
+LONG_VERIFY = 10_000
+"""Events to recompute above which a verify waits for no other: one such verify at a time."""
+
+
+class Busy(GameError):
+    """The server is doing this kind of work for another caller; try again shortly (429)."""
+
+    status = 429
+    default_code = "busy"
 
 
 class GameRecord:
@@ -31,20 +44,49 @@ class GameRecord:
         self._games = games
         self._now = now
         self._snapshot_interval = snapshot_interval
+        self._checkpoints: dict[str, tuple[int, str]] = {}
+        """Games whose chain this process verified whole: (version, hash at it)."""
+        self._long_verify = threading.Lock()
 
-    def verify(self, game_id: str) -> VerifyReport:
+    def verify(self, game_id: str, *, full: bool = True) -> VerifyReport:
         """Recompute the hash chain from the stored records. Never raises on damaged data: the
         first version that can't be read, is out of sequence or whose hash doesn't match is
-        ``first_bad_version``."""
+        ``first_bad_version``.
+
+        A chain this process verified whole is remembered (its version and head hash, for up to
+        ``CHECKPOINTS_KEPT`` games): the next verify recomputes only the events after it, so a
+        long game's verify costs what its new events cost, unless ``full`` (the default: from
+        version 1; an edit inside the checkpointed part is found only so, docs/audit.md). A recompute of
+        more than ``LONG_VERIFY`` events runs one at a time per process (``Busy``, 429, else)."""
         if not is_game_id(game_id):
             raise unknown_game(game_id)
-        rows = self._app.recorder.select_events(game_id)
-        if not rows:
+        checkpoint = None if full else self._checkpoints.get(game_id)
+        if checkpoint is not None:
+            newest = self._app.recorder.select_events(game_id, desc=True, limit=1)
+            if not newest or newest[0].originator_version < checkpoint[0]:
+                checkpoint = None  # events were deleted: check it all again
+        start, prev_hash = checkpoint if checkpoint is not None else (0, GENESIS_HASH)
+        rows = (
+            self._app.recorder.select_events(game_id, gt=start) if start else self._app.recorder.select_events(game_id)
+        )
+        if not rows and checkpoint is None:
             raise unknown_game(game_id)
-        prev_hash = GENESIS_HASH
-        head: str | None = None
+        if len(rows) <= LONG_VERIFY:
+            return self._verify_rows(game_id, rows, start, prev_hash)
+        if not self._long_verify.acquire(blocking=False):
+            raise Busy(
+                f"another long verify is running in this process; game {game_id!r} has {len(rows)} events to check",
+                "verify_busy",
+            )
+        try:
+            return self._verify_rows(game_id, rows, start, prev_hash)
+        finally:
+            self._long_verify.release()
+
+    def _verify_rows(self, game_id: str, rows: Sequence[StoredEvent], start: int, prev_hash: str) -> VerifyReport:
+        head: str | None = prev_hash if start else None
         first_bad: int | None = None
-        for expected_version, row in enumerate(rows, start=1):
+        for expected_version, row in enumerate(rows, start=start + 1):
             head = None
             try:
                 event = self._app.mapper.to_domain_event(row)
@@ -67,7 +109,16 @@ class GameRecord:
             if not ok and first_bad is None:
                 first_bad = min(expected_version, row.originator_version)
             prev_hash = head or ""
-        return VerifyReport(ok=first_bad is None, events=len(rows), head=head, first_bad_version=first_bad)
+        events = start + len(rows)
+        if first_bad is None and head is not None:
+            if len(self._checkpoints) >= CHECKPOINTS_KEPT:
+                self._checkpoints.pop(next(iter(self._checkpoints)))
+            self._checkpoints[game_id] = (events, head)
+        else:
+            self._checkpoints.pop(game_id, None)
+        return VerifyReport(
+            ok=first_bad is None, events=events, head=head, first_bad_version=first_bad, checked_from=start + 1
+        )
 
     def export(self, game_id: str) -> Iterator[str]:
         """NDJSON lines (without line ends): a header, then every event (docs/audit.md)."""

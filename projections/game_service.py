@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 from uuid import uuid4
 
 from eventsourcing.persistence import IntegrityError
@@ -51,6 +51,13 @@ from projections.timeline import timeline as timeline_groups
 log = logging.getLogger("mtg_ledger.store")
 
 MAX_EVENTS_PAGE = 1000
+
+
+class TimelinePage(NamedTuple):
+    """One page of the timeline and where the next one starts (``None``: at the head)."""
+
+    groups: list[dict[str, Any]]
+    next_after: int | None
 UNDO_HISTORY_PAGE = 256
 
 Authorize = Callable[[GameState, Command], None]
@@ -341,9 +348,18 @@ class GameService:
         stored = self._games.stored(game_id, gt=after, lte=game.version, limit=min(limit, MAX_EVENTS_PAGE))
         return [recorded(e, e.originator_version in flagged) for e in stored]
 
-    def timeline(self, game_id: str) -> list[dict[str, Any]]:
-        """Readable lines grouped by turn and step (``projections.timeline``)."""
-        return timeline_groups(self._games.all_events(self._games.load(game_id)))
+    def timeline(self, game_id: str, after: int = 0, limit: int = MAX_EVENTS_PAGE) -> TimelinePage:
+        """Readable lines of the events after ``after`` (at most ``limit``, up to 1000), grouped
+        by turn and step (``projections.timeline``); a page starts in the turn and step of the
+        state at ``after``, read from the nearest snapshot, so any page costs about the same."""
+        events = self.events(game_id, after, limit)
+        start = (0, "")
+        if events and events[0].version > 1:
+            _, before = self.state_at(game_id, events[0].version - 1)
+            start = (before.turn.number, before.turn.step)
+        head = self._games.load(game_id).version
+        last = events[-1].version if events else after
+        return TimelinePage(timeline_groups(events, start), last if last < head else None)
 
 
 def _check_expected(game: Game, expected_version: int | None) -> None:

@@ -17,6 +17,8 @@ winner already wrote the same change.
 from __future__ import annotations
 
 import json
+import logging
+import re
 import weakref
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -38,6 +40,9 @@ from projections.stored_events import GameEvent
 
 TApplication = TypeVar("TApplication", bound=Application[Any])
 TABLE = "game_summaries"
+FAILURES = "game_summary_failures"
+"""Games the view could not project (one row per game, its first failing record)."""
+log = logging.getLogger("mtg_ledger.store")
 COLUMNS = "game_id, variant, status, winners, tournament, version, created_at, updated_at"
 INSERT_COLUMNS = (
     "game_id, variant, status, winners, tournament, tournament_event, tournament_round, tournament_table, "
@@ -131,6 +136,31 @@ def _summary(row: Mapping[str, Any]) -> GameSummary:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class ProjectionFailure:
+    """A record the view could not project: the game is marked, the other games go on."""
+
+    game_id: str
+    version: int
+    error: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game_id": self.game_id, "version": self.version, "error": self.error}
+
+
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def _printable(text: str, limit: int = 500) -> str:
+    """Text safe for any store's text column and for a log line."""
+    cleaned = _UNPRINTABLE.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    return cleaned if len(cleaned) <= limit else cleaned[:limit] + "..."
+
+
+def _failure_values(failure: ProjectionFailure) -> tuple[Any, ...]:
+    return (_printable(failure.game_id, 200), failure.version, _printable(failure.error))
+
+
 class GameSummaryView(TrackingRecorder, ABC):
     """The materialised view: summary rows plus the tracking position, one transaction each."""
 
@@ -147,6 +177,14 @@ class GameSummaryView(TrackingRecorder, ABC):
         self, *, event: Any = None, round: Any = None, table: Any = None, status: Any = None
     ) -> list[GameSummary]:
         """Summaries matching every given filter, most recently updated first."""
+
+    @abstractmethod
+    def record_failure(self, failure: ProjectionFailure, tracking: Tracking) -> None:
+        """Mark the failure's game (its first failure is kept) and record ``tracking``, atomically."""
+
+    @abstractmethod
+    def select_failures(self) -> list[ProjectionFailure]:
+        """Every game marked as failed, by game id."""
 
     @abstractmethod
     def close(self) -> None:
@@ -182,7 +220,24 @@ class SQLiteGameSummaryView(SQLiteTrackingRecorder, GameSummaryView):
             f"CREATE INDEX IF NOT EXISTS {TABLE}_tournament_idx "
             f"ON {TABLE} (tournament_event, tournament_round, tournament_table)"
         )
+        statements.append(
+            f"CREATE TABLE IF NOT EXISTS {FAILURES} ("
+            "game_id TEXT PRIMARY KEY, version INTEGER NOT NULL, error TEXT NOT NULL)"
+        )
         return statements
+
+    def record_failure(self, failure: ProjectionFailure, tracking: Tracking) -> None:
+        with self._writer_lock, self.datastore.transaction(commit=True) as c:
+            c.execute(
+                f"INSERT INTO {FAILURES} (game_id, version, error) VALUES (?, ?, ?) ON CONFLICT (game_id) DO NOTHING",
+                _failure_values(failure),
+            )
+            self._insert_tracking(c, tracking)
+
+    def select_failures(self) -> list[ProjectionFailure]:
+        with self.datastore.transaction(commit=False) as c:
+            c.execute(f"SELECT game_id, version, error FROM {FAILURES} ORDER BY game_id")
+            return [ProjectionFailure(r["game_id"], r["version"], r["error"]) for r in c.fetchall()]
 
     def record_changes(self, changes: Sequence[SummaryChange], tracking: Tracking) -> None:
         with self._writer_lock, self.datastore.transaction(commit=True) as c:
@@ -245,6 +300,28 @@ class PostgresGameSummaryView(PostgresTrackingRecorder, GameSummaryView):
                 Identifier(f"{TABLE}_tournament_idx"), self._table
             )
         )
+        self._failures = Identifier(self.datastore.schema, FAILURES)
+        self.sql_create_statements.append(
+            SQL(
+                "CREATE TABLE IF NOT EXISTS {0} ("
+                "game_id text PRIMARY KEY, version bigint NOT NULL, error text NOT NULL)"
+            ).format(self._failures)
+        )
+
+    def record_failure(self, failure: ProjectionFailure, tracking: Tracking) -> None:
+        with self.datastore.transaction(commit=True) as curs:
+            curs.execute(
+                SQL(
+                    "INSERT INTO {0} (game_id, version, error) VALUES (%s, %s, %s) ON CONFLICT (game_id) DO NOTHING"
+                ).format(self._failures),
+                _failure_values(failure),
+            )
+            self._insert_tracking(curs, tracking)
+
+    def select_failures(self) -> list[ProjectionFailure]:
+        with self.datastore.transaction(commit=False) as curs:
+            curs.execute(SQL("SELECT game_id, version, error FROM {0} ORDER BY game_id").format(self._failures))
+            return [ProjectionFailure(r["game_id"], r["version"], r["error"]) for r in curs.fetchall()]
 
     def insert_tracking(self, tracking: Tracking) -> None:
         with self.datastore.transaction(commit=True) as curs:
@@ -298,7 +375,43 @@ class GameSummaryProjection(Projection[GameSummaryView]):
         self.process_batch([(domain_event, tracking)])
 
     def process_batch(self, batch: Sequence[tuple[Any, Tracking]]) -> None:
-        """Records in order, in ONE transaction with the last one's tracking (see the runner)."""
+        """Records in order, in ONE transaction with the last one's tracking (see the runner).
+
+        When that fails, the records are projected one at a time, and a game record that fails
+        on its own marks its game (``record_failure``, logged at once, shown by ``/v1/health``)
+        and is passed over: one bad record never stops the list for every other game, and a
+        restart doesn't fail on it again."""
+        try:
+            self._project(batch)
+        except Exception as error:
+            if len(batch) == 1:
+                self._fail(batch[0], error)
+                return
+            for item in batch:
+                try:
+                    self._project([item])
+                except Exception as one:
+                    self._fail(item, one)
+
+    def _fail(self, item: tuple[Any, Tracking], error: Exception) -> None:
+        event, tracking = item
+        if not isinstance(event, GameEvent):
+            raise error  # not a game's record: nothing to mark; the runner stops (health says so)
+        failure = ProjectionFailure(
+            game_id=event.originator_id,
+            version=event.originator_version,
+            error=_printable(f"{type(error).__name__}: {error}"),
+        )
+        log.error(
+            "game list: could not project game %s version %d (%s); the game is marked failed "
+            "(GET /v1/health) and the other games go on",
+            _printable(failure.game_id, 200),
+            failure.version,
+            failure.error,
+        )
+        self.view.record_failure(failure, tracking)
+
+    def _project(self, batch: Sequence[tuple[Any, Tracking]]) -> None:
         changes = [summary_change(e) for e, _ in batch if isinstance(e, GameEvent)]
         tracking = batch[-1][1]
         try:
@@ -342,6 +455,7 @@ class BatchingProjectionRunner(ProjectionRunner[TApplication, GameSummaryView]):
                     batch.append(next(subscription))
                 projection.process_batch(batch)
         except BaseException as e:
+            log.error("game list: the projection runner stopped: %s: %s", type(e).__name__, _printable(str(e)))
             held = runner()
             if held is not None:
                 held._thread_error = e

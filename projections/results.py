@@ -95,6 +95,8 @@ class VerifyReport:
     """The stored hash of the last event (``None`` if it could not be read)."""
     first_bad_version: int | None
     """The first version whose content or hash does not match, or ``None``."""
+    checked_from: int = 1
+    """The first version recomputed this time (after a checkpoint this process verified)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"ok": self.ok, "events": self.events, "head": self.head, "first_bad_version": self.first_bad_version}
@@ -109,6 +111,13 @@ class TokenInfo:
     game_id: str | None
     player_id: str | None
     issued_at: str
+    expires_at: str | None = None
+    """RFC 3339 UTC; ``None``: never expires."""
+    id: str = ""
+    """The token's public id (the first 16 hex digits of the SHA-256 of its secret): what
+    ``GET /v1/tokens`` shows and ``DELETE /v1/tokens/{id}`` takes; never the secret."""
+    revoked_at: str | None = None
+    last_used_at: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

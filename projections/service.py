@@ -198,8 +198,9 @@ class LedgerService:
     def events(self, game_id: str, after: int = 0, limit: int = 100) -> list[RecordedEvent]:
         return self.games.events(game_id, after, limit)
 
-    def timeline(self, game_id: str) -> list[dict[str, Any]]:
-        return self.games.timeline(game_id)
+    def timeline(self, game_id: str, after: int = 0, limit: int = 1000) -> list[dict[str, Any]]:
+        """One page of the timeline (its groups; ``games.timeline`` also says where the next starts)."""
+        return self.games.timeline(game_id, after, limit).groups
 
     def verify(self, game_id: str) -> VerifyReport:
         return self.record.verify(game_id)

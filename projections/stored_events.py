@@ -107,6 +107,29 @@ class TokenIssued(StoredRecord):
     issued_at: str
 
 
+    expires_at: str | None = None
+    """RFC 3339 UTC time after which the token is refused; ``None``: it never expires (every
+    token issued before expiry existed)."""
+
+
+@dataclass(frozen=True)
+class TokenRevoked(StoredRecord):
+    """A token revoked by an admin: version 2 of the token's stream (so it is revoked once)."""
+
+    TOPIC: ClassVar[str] = "mtg-ledger/TokenRevoked@1"
+    revoked_at: str
+    actor: dict[str, str]
+
+
+@dataclass(frozen=True)
+class TokenUsed(StoredRecord):
+    """When a token was last used (to within ``projections.tokens.USE_RECORD_INTERVAL``): one
+    stream per token, ``_tokenuse/<digest>``, one record per interval of use at most."""
+
+    TOPIC: ClassVar[str] = "mtg-ledger/TokenUsed@1"
+    used_at: str
+
+
 @dataclass(frozen=True)
 class AdminTokenIssued(TokenIssued):
     """An admin token: its own topic, so "is there an admin?" is one indexed-by-topic read."""
@@ -172,6 +195,10 @@ class PlainJSONTranscoder(Transcoder):
 
 def token_stream_id(secret_sha256: str) -> str:
     return f"_token/{secret_sha256}"
+
+
+def token_use_stream_id(secret_sha256: str) -> str:
+    return f"_tokenuse/{secret_sha256}"
 
 
 def idempotency_stream_id(key_sha256: str) -> str:

@@ -30,10 +30,11 @@ def _position(event: RecordedEvent, turn: int, step: str) -> tuple[int, str]:
     return turn, step
 
 
-def timeline(events: Iterable[RecordedEvent]) -> list[dict[str, Any]]:
-    """Readable lines in log order, a new group each time the turn or step changes."""
+def timeline(events: Iterable[RecordedEvent], start: tuple[int, str] = (0, "")) -> list[dict[str, Any]]:
+    """Readable lines in log order, a new group each time the turn or step changes; ``start`` is
+    the (turn, step) before the first event (a page after the first)."""
     groups: list[dict[str, Any]] = []
-    turn, step = 0, ""
+    turn, step = start
     for event in events:
         turn, step = _position(event, turn, step)
         if not groups or (groups[-1]["turn"], groups[-1]["step"]) != (turn, step):

@@ -3,25 +3,54 @@
 A token's stream id is ``_token/<SHA-256 of the secret>``: the secret itself is never stored, and
 looking a token up is one read by primary key. Admin tokens are stored under their own topic, so
 "is there an admin yet?" reads one row filtered by topic instead of scanning every token.
+
+A token may expire (``expires_at``) and may be revoked (``TokenRevoked``, version 2 of its
+stream). Grants are cached per process for at most ``GRANT_TTL`` seconds: a revocation is seen at
+once by the process that made it and within ``GRANT_TTL`` by every other worker on the store.
+When a token was last used is recorded at most once per ``USE_RECORD_INTERVAL`` per process
+(``_tokenuse/<digest>``), on a lookup that reads the store anyway.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import secrets
-from collections.abc import Callable
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from datetime import datetime
 
 from eventsourcing.persistence import IntegrityError
 
-from domain.errors import Conflict, InvalidCommand
+from domain.errors import Conflict, InvalidCommand, NotFound
 from projections.ledger_application import LedgerApplication
 from projections.results import TokenInfo
-from projections.stored_events import AdminTokenIssued, TokenIssued, token_stream_id
+from projections.stored_events import (
+    AdminTokenIssued,
+    TokenIssued,
+    TokenRevoked,
+    TokenUsed,
+    token_stream_id,
+    token_use_stream_id,
+)
 
 ROLES = ("admin", "judge", "scorekeeper", "player", "spectator")
 """The roles (docs/api.md, Authentication and roles), most powerful first."""
 MAX_KNOWN = 10_000
 """Grants cached per process (the cache starts over when full)."""
+GRANT_TTL = 1.0
+"""Seconds a process trusts a cached grant before reading the token again: the bound on how long
+another worker may still accept a revoked (or expired-by-revocation) token."""
+USE_RECORD_INTERVAL = 60.0
+"""Seconds between two stored last-use records of one token by one process."""
+ID_LENGTH = 16
+"""Hex digits of a token's public id."""
+
+
+def _parse_time(text: str) -> datetime:
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
 
 
 def secret_digest(secret: str) -> str:
@@ -34,10 +63,12 @@ class TokenRegistry:
     def __init__(self, app: LedgerApplication, now: Callable[[], str]) -> None:
         self._app = app
         self._now = now
-        self._known: dict[str, TokenInfo] = {}
-        """Grants looked up so far, by digest. A token is one record written once and never
-        changed or revoked (no such operation exists), so what was read stays true; caching
-        saves every authenticated request a read. Revocation, if it comes, must drop this."""
+        self._known: dict[str, tuple[TokenInfo, float]] = {}
+        """Grants looked up so far, by digest, with when they were read (``time.monotonic``):
+        trusted for ``GRANT_TTL`` seconds, which saves most authenticated requests a read."""
+        self._used: dict[str, float] = {}
+        """When this process last stored a use of each token (``time.monotonic``)."""
+        self._lock = threading.Lock()
 
     def create(
         self,
@@ -47,6 +78,7 @@ class TokenRegistry:
         player_id: str | None = None,
         *,
         secret: str | None = None,
+        expires_at: str | None = None,
     ) -> str:
         """Store a token and return its secret. ``secret`` registers a given one (the bootstrap
         admin token from the environment); registering the same secret again with the same
@@ -57,6 +89,8 @@ class TokenRegistry:
             raise InvalidCommand(f"role must be one of {list(ROLES)}, got {role!r}", "invalid_role")
         if role == "player" and (not game_id or not player_id):
             raise InvalidCommand("a player token needs a game_id and a player_id", "missing_field")
+        if expires_at is not None and _parse_time(expires_at) <= _parse_time(self._now()):
+            raise InvalidCommand(f"expires_at must be in the future, got {expires_at!r}", "invalid_field")
         secret = secret if secret is not None else secrets.token_urlsafe(32)
         if not secret:
             raise InvalidCommand("a token secret can't be empty", "invalid_field")
@@ -69,6 +103,7 @@ class TokenRegistry:
             game_id=game_id,
             player_id=player_id,
             issued_at=self._now(),
+            expires_at=expires_at,
         )
         try:
             self._app.save(record)
@@ -84,26 +119,141 @@ class TokenRegistry:
         return secret
 
     def lookup(self, secret: str) -> TokenInfo | None:
-        """What the token grants, or ``None`` for an unknown secret."""
+        """What the token grants, or ``None`` for an unknown, expired or revoked secret."""
+        info = self.grant(secret)
+        return info if info is not None and self.usable(info) else None
+
+    def grant(self, secret: str) -> TokenInfo | None:
+        """The stored grant of a secret (revoked or expired ones too: ``usable`` says), read at
+        most ``GRANT_TTL`` seconds ago; ``None`` for an unknown secret."""
         if not secret:
             return None
         digest = secret_digest(secret)
-        known = self._known.get(digest)
-        if known is not None:
-            return known
-        for record in self._app.events.get(token_stream_id(digest), limit=1):
-            if isinstance(record, TokenIssued):
-                info = TokenInfo(record.name, record.role, record.game_id, record.player_id, record.issued_at)
-                if len(self._known) >= MAX_KNOWN:
-                    self._known.clear()
-                self._known[digest] = info
-                return info
-        return None
+        cached = self._cached(digest)
+        if cached is not None:
+            return cached
+        info = self._read(digest)
+        if info is None:
+            self._known.pop(digest, None)
+            return None
+        if len(self._known) >= MAX_KNOWN:
+            self._known.clear()
+        self._known[digest] = (info, time.monotonic())
+        if self.usable(info):
+            self._record_use(digest)
+        return info
+
+    def usable(self, info: TokenInfo) -> bool:
+        """Neither revoked nor expired."""
+        if info.revoked_at is not None:
+            return False
+        return info.expires_at is None or _parse_time(info.expires_at) > _parse_time(self._now())
 
     def known(self, secret: str) -> TokenInfo | None:
-        """The grant of a token this process has already looked up (no I/O), else ``None``."""
-        return self._known.get(secret_digest(secret)) if secret else None
+        """The usable grant of a token this process read less than ``GRANT_TTL`` seconds ago (no
+        I/O), else ``None``."""
+        info = self._cached(secret_digest(secret)) if secret else None
+        return info if info is not None and self.usable(info) else None
+
+    def _cached(self, digest: str) -> TokenInfo | None:
+        entry = self._known.get(digest)
+        if entry is None or time.monotonic() - entry[1] > GRANT_TTL:
+            return None
+        return entry[0]
+
+    def _read(self, digest: str) -> TokenInfo | None:
+        info: TokenInfo | None = None
+        for record in self._app.events.get(token_stream_id(digest), limit=2):
+            if isinstance(record, TokenIssued):
+                info = _info(digest, record)
+            elif isinstance(record, TokenRevoked) and info is not None:
+                info = replace(info, revoked_at=record.revoked_at)
+        return info
+
+    def _record_use(self, digest: str) -> None:
+        """Store that the token was used now, at most once per ``USE_RECORD_INTERVAL`` here."""
+        now = time.monotonic()
+        with self._lock:
+            last = self._used.get(digest)
+            if last is not None and now - last < USE_RECORD_INTERVAL:
+                return
+            if len(self._used) >= MAX_KNOWN:
+                self._used.clear()
+            self._used[digest] = now
+        stream = token_use_stream_id(digest)
+        for _ in range(3):
+            newest = list(self._app.events.get(stream, desc=True, limit=1))
+            version = newest[0].originator_version + 1 if newest else 1
+            try:
+                self._app.save(TokenUsed(originator_id=stream, originator_version=version, used_at=self._now()))
+                return
+            except IntegrityError:
+                continue  # another worker recorded a use at this moment: read and try again
+
+    def last_used(self, digest: str) -> str | None:
+        for record in self._app.events.get(token_use_stream_id(digest), desc=True, limit=1):
+            if isinstance(record, TokenUsed):
+                return record.used_at
+        return None
+
+    def list(self) -> list[TokenInfo]:
+        """Every stored token (revoked and expired ones too), oldest first, with its last use."""
+        out = []
+        for record in self._issued():
+            digest = record.originator_id.removeprefix("_token/")
+            info = self._read(digest)
+            if info is not None:
+                out.append(replace(info, last_used_at=self.last_used(digest)))
+        return out
+
+    def revoke(self, token_id: str, actor: dict[str, str]) -> TokenInfo:
+        """Revoke the token with this public id, at once in this process (``GRANT_TTL`` elsewhere);
+        an unknown id is ``NotFound`` (``unknown_token``); revoking twice is a no-op."""
+        for record in self._issued():
+            digest = record.originator_id.removeprefix("_token/")
+            if digest[:ID_LENGTH] != token_id:
+                continue
+            self._known.pop(digest, None)
+            info = self._read(digest)
+            assert info is not None
+            if info.revoked_at is not None:
+                return info
+            revoked = TokenRevoked(
+                originator_id=record.originator_id, originator_version=2, revoked_at=self._now(), actor=actor
+            )
+            with contextlib.suppress(IntegrityError):  # revoked at this moment by another request
+                self._app.save(revoked)
+            self._known.pop(digest, None)
+            info = self._read(digest)
+            assert info is not None
+            return info
+        raise NotFound(f"no token with id {token_id!r}", "unknown_token")
+
+    def _issued(self) -> Iterator[TokenIssued]:
+        start: int | None = None
+        topics = [TokenIssued.TOPIC, AdminTokenIssued.TOPIC]
+        while True:
+            page = self._app.recorder.select_notifications(start=start, limit=500, topics=topics)
+            for notification in page:
+                record = self._app.mapper.to_domain_event(notification)
+                if isinstance(record, TokenIssued):
+                    yield record
+            if len(page) < 500:
+                return
+            start = page[-1].id + 1
 
     def has_admin(self) -> bool:
         found = self._app.recorder.select_notifications(start=None, limit=1, topics=[AdminTokenIssued.TOPIC])
         return len(found) > 0
+
+
+def _info(digest: str, record: TokenIssued) -> TokenInfo:
+    return TokenInfo(
+        record.name,
+        record.role,
+        record.game_id,
+        record.player_id,
+        record.issued_at,
+        expires_at=getattr(record, "expires_at", None),
+        id=digest[:ID_LENGTH],
+    )

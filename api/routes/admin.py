@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -13,6 +14,8 @@ from api.deps import Admin, Reader, ServiceDep, json_object, raw_body
 from api.errors import ApiError
 from api.routes.games import ERRORS
 from domain.cards.behaviour import behaviour_of
+from projections.results import TokenInfo
+from projections.tokens import ID_LENGTH, secret_digest
 
 router = APIRouter(prefix="/v1", tags=["admin"])
 
@@ -42,8 +45,55 @@ async def create_token(request: Request, service: ServiceDep, principal: Admin) 
         _, state = await run_in_threadpool(service.games.state_at, game_id, None)
         if player_id not in state.players:
             raise ApiError(404, "unknown_player", f"game {game_id!r} has no player {player_id!r}")
-    secret = await run_in_threadpool(service.tokens.create, name, role, game_id, player_id)
-    return {"token": secret, "name": name, "role": role, "game_id": game_id, "player_id": player_id}
+    secret = await run_in_threadpool(
+        partial(service.tokens.create, name, role, game_id, player_id, expires_at=body.expires_at)
+    )
+    return {
+        "token": secret,
+        "id": secret_digest(secret)[:ID_LENGTH],
+        "name": name,
+        "role": role,
+        "game_id": game_id,
+        "player_id": player_id,
+        "expires_at": body.expires_at,
+    }
+
+
+def _token_out(info: TokenInfo) -> dict[str, Any]:
+    return {
+        "id": info.id,
+        "name": info.name,
+        "role": info.role,
+        "game_id": info.game_id,
+        "player_id": info.player_id,
+        "issued_at": info.issued_at,
+        "expires_at": info.expires_at,
+        "revoked_at": info.revoked_at,
+        "last_used_at": info.last_used_at,
+    }
+
+
+@router.get(
+    "/tokens",
+    response_model=schemas.TokenList,
+    responses=ERRORS,
+    summary="List the stored tokens (admin): names, roles, expiry, last use; never secrets",
+)
+async def list_tokens(service: ServiceDep, principal: Admin) -> dict[str, Any]:
+    tokens = await run_in_threadpool(service.tokens.list)
+    return {"tokens": [_token_out(t) for t in tokens]}
+
+
+@router.delete(
+    "/tokens/{token_id}",
+    response_model=schemas.TokenOut,
+    responses=ERRORS,
+    summary="Revoke a token (admin): refused at once here, within a second in every worker",
+)
+async def revoke_token(token_id: str, service: ServiceDep, principal: Admin) -> dict[str, Any]:
+    actor = {"name": principal.name, "role": principal.role}
+    info = await run_in_threadpool(service.tokens.revoke, token_id, actor)
+    return _token_out(info)
 
 
 @router.get(

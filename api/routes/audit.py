@@ -4,19 +4,25 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
+from functools import partial
 from typing import Annotated, Any
 
+import anyio.from_thread
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse, StreamingResponse
+from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 
 from api import schemas
 from api.auth import Principal
-from api.deps import Admin, Judge, Reader, ServiceDep, raw_body
+from api.deps import Admin, Judge, Reader, ServiceDep, header_version
 from api.errors import ApiError
+from api.limits import StreamSlots, stream_key
 from api.presenters import event_out, game_out
 from api.routes.games import ERRORS
+from projections.game_files import MAX_LINE, InvalidExport
+from projections.results import ActionResult
 from projections.service import Actor as StoreActor
 from projections.service import LedgerService
 
@@ -31,6 +37,8 @@ class NDJSONResponse(StreamingResponse):
     media_type = "application/x-ndjson"
 
 
+MAX_IMPORT = 1024 * 1024 * 1024
+"""Largest import body, in bytes (1 GiB; read line by line, never held whole)."""
 POLL_SECONDS = 0.25
 KEEPALIVE_SECONDS = 15.0
 
@@ -92,13 +100,34 @@ async def stream_events(
 ) -> EventStreamResponse:
     start = after or 0
     if last_event_id is not None:
-        if not last_event_id.strip().isdigit():
-            raise ApiError(400, "invalid_last_event_id", f"Last-Event-ID must be a version, got {last_event_id!r}")
-        start = int(last_event_id.strip())
+        parsed = header_version(last_event_id.strip())
+        if parsed is None:
+            shown = last_event_id if len(last_event_id) <= 40 else last_event_id[:40] + "..."
+            raise ApiError(400, "invalid_last_event_id", f"Last-Event-ID must be a version, got {shown!r}")
+        start = parsed
     await run_in_threadpool(service.games.head_version, game_id)  # 404 before the stream starts
+    slots: StreamSlots = request.app.state.streams
+    key = stream_key(principal, request)
+    slots.acquire(key)  # 429 too_many_streams beyond the token's or the worker's limit
+    released = False
+
+    def release() -> None:
+        nonlocal released
+        if not released:
+            released = True
+            slots.release(key)
+
+    async def held() -> AsyncIterator[str]:
+        try:
+            async for chunk in _sse(service, game_id, start, principal, follow, request):
+                yield chunk
+        finally:
+            release()
+
     return EventStreamResponse(
-        _sse(service, game_id, start, principal, follow, request),
+        held(),
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+        background=BackgroundTask(release),  # also when the body never started
     )
 
 
@@ -108,19 +137,36 @@ async def stream_events(
     responses=ERRORS,
     summary="Readable lines by turn and step",
 )
-async def timeline(game_id: str, service: ServiceDep, principal: Reader) -> dict[str, Any]:
-    groups = await run_in_threadpool(service.games.timeline, game_id)
-    return {"game_id": game_id, "timeline": groups}
+async def timeline(
+    game_id: str,
+    service: ServiceDep,
+    principal: Reader,
+    after: Annotated[int, Query(ge=0)] = 0,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 1000,
+) -> dict[str, Any]:
+    page = await run_in_threadpool(service.games.timeline, game_id, after, limit)
+    return {"game_id": game_id, "timeline": page.groups, "next_after": page.next_after}
 
 
 @router.get("/{game_id}/verify", response_model=schemas.VerifyOut, responses=ERRORS, summary="Check the hash chain")
-async def verify(game_id: str, service: ServiceDep, principal: Reader) -> dict[str, Any]:
-    report = await run_in_threadpool(service.record.verify, game_id)
+async def verify(
+    game_id: str,
+    service: ServiceDep,
+    principal: Reader,
+    full: Annotated[bool | None, Query(description="recompute from version 1 (judge+; their default)")] = None,
+) -> dict[str, Any]:
+    """Judges and admins recompute the whole chain; lower roles only the events after the last
+    chain this server process verified whole (docs/audit.md, Verify)."""
+    whole = principal.at_least("judge") if full is None else full
+    if whole and not principal.at_least("judge"):
+        raise ApiError(403, "forbidden", "a full verify (?full=true) is for judges and admins")
+    report = await run_in_threadpool(partial(service.record.verify, game_id, full=whole))
     return {
         "ok": report.ok,
         "events": report.events,
         "head": report.head,
         "first_bad_version": report.first_bad_version,
+        "checked_from": report.checked_from,
     }
 
 
@@ -149,17 +195,55 @@ async def export(game_id: str, service: ServiceDep, principal: Judge) -> NDJSONR
     summary="Import an exported record: verified and replayed through the rules (admin)",
 )
 async def import_game(request: Request, service: ServiceDep, principal: Admin) -> JSONResponse:
-    body = await raw_body(request)
+    """The body is read as it arrives, one line at a time (up to ``MAX_IMPORT`` bytes, a line up
+    to ``MAX_LINE``), and checked while it is read: a large export is never held whole."""
+    chunks = request.stream().__aiter__()
+
+    async def next_chunk() -> bytes | None:
+        try:
+            return await chunks.__anext__()
+        except StopAsyncIteration:
+            return None
+
+    seen = {"bytes": 0, "lines": 0}
+
+    def lines() -> Iterator[str]:
+        pending = b""
+        while True:
+            chunk = anyio.from_thread.run(next_chunk)
+            if chunk is None:
+                break
+            seen["bytes"] += len(chunk)
+            if seen["bytes"] > MAX_IMPORT:
+                raise ApiError(413, "payload_too_large", f"an import is at most {MAX_IMPORT} bytes")
+            pending += chunk
+            *complete, pending = pending.split(b"\n")
+            if len(pending) > MAX_LINE:
+                raise ApiError(413, "payload_too_large", f"a line of the file is over {MAX_LINE} bytes")
+            for raw in complete:
+                yield _line(raw)
+        if pending:
+            yield _line(pending)
+
+    def _line(raw: bytes) -> str:
+        try:
+            text = raw.decode("utf-8").rstrip("\r")
+        except UnicodeDecodeError:
+            raise ApiError(400, "malformed_ndjson", "the export file must be UTF-8 NDJSON") from None
+        if text.strip():
+            seen["lines"] += 1
+        return text
+
+    def run() -> ActionResult:
+        try:
+            return service.record.import_game(lines(), StoreActor(principal.name, principal.role))
+        except InvalidExport:
+            if seen["lines"] == 0:
+                raise ApiError(400, "malformed_ndjson", "the body is empty: send an exported NDJSON file") from None
+            raise
+
     try:
-        text = body.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ApiError(400, "malformed_ndjson", "the export file must be UTF-8 NDJSON") from None
-    if not text.strip():
-        raise ApiError(400, "malformed_ndjson", "the body is empty: send an exported NDJSON file")
-    try:
-        result = await run_in_threadpool(
-            service.record.import_game, text.splitlines(), StoreActor(principal.name, principal.role)
-        )
+        result = await run_in_threadpool(run)
     except RecursionError:
         raise ApiError(400, "malformed_ndjson", "a line of the file nests JSON too deeply") from None
     return JSONResponse(game_out(result.game_id, result.version, result.state, principal), status_code=201)

@@ -125,9 +125,9 @@ async def get_game(
 )
 async def post_action(game_id: str, request: Request, service: ServiceDep, principal: Actor) -> JSONResponse:
     body_bytes = await raw_body(request)
+    check_player_game(principal, game_id)  # before the body is read: nothing learnt of other games
     body = json_object(body_bytes)
     expected = if_match(request)
-    check_player_game(principal, game_id)
     command = parse_command(body, service.catalog.resolve)
     if principal.role != "player" and isinstance(command, Note) and not principal.at_least("judge"):
         raise ApiError(403, "forbidden", "notes on the record are for judges (role judge or above)")

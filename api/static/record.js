@@ -107,8 +107,20 @@ export class GameRecord {
     return out;
   }
 
+  /** Every page of the timeline (1,000 events a page); a group cut by a page joins up again. */
   async fetchTimeline() {
-    const answer = await api(gamePath(this.gameId, "/timeline"));
-    return answer.timeline;
+    const groups = [];
+    let after = 0;
+    for (;;) {
+      const answer = await api(gamePath(this.gameId, after ? `/timeline?after=${after}` : "/timeline"));
+      for (const group of answer.timeline || []) {
+        const last = groups[groups.length - 1];
+        if (last && last.turn === group.turn && last.step === group.step) last.lines.push(...group.lines);
+        else groups.push(group);
+      }
+      const next = answer.next_after;
+      if (next === null || next === undefined || next <= after) return groups;
+      after = next;
+    }
   }
 }

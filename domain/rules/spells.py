@@ -33,8 +33,9 @@ def _sorcery_timing(state: GameState, player_id: str, what: str) -> None:
 def _check_in_hand(player: Player, card: Card) -> None:
     if card.name not in {c.name for c in player.hand} and player.hand_unknown == 0:
         raise IllegalAction(
-            f"{card.name!r} is not in {player.id!r}'s hand (known hand: {[c.name for c in player.hand]})",
+            f"{card.name!r} is not in {player.id!r}'s hand",
             "card_not_in_hand",
+            hidden=f"known hand: {[c.name for c in player.hand]}",
         )
 
 
@@ -50,7 +51,9 @@ def _check_in_zone(player: Player, card: Card, zone: str) -> None:
         top = player.library[0].name if player.library else None
         if (top is not None and top != card.name) or player.library_size == 0:
             raise IllegalAction(
-                f"{card.name!r} is not the top card of {player.id!r}'s library (top: {top!r})", "card_not_in_zone"
+                f"{card.name!r} is not the top card of {player.id!r}'s library",
+                "card_not_in_zone",
+                hidden=f"top: {top!r}",
             )
 
 

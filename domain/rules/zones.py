@@ -32,9 +32,9 @@ def _revealed(player: Player, n: int, revealed: Sequence[Card] | None, what: str
     for i, card in enumerate(known):
         if revealed[i].name != card.name:
             raise IllegalAction(
-                f"{what}: card {i + 1} from the top of {player.id!r}'s library is {card.name!r}, "
-                f"not {revealed[i].name!r}",
+                f"{what}: card {i + 1} from the top of {player.id!r}'s library is not {revealed[i].name!r}",
                 "illegal_choice",
+                hidden=f"it is {card.name!r}",
             )
     return known + list(revealed[len(known) :]), 0
 
@@ -56,9 +56,10 @@ def mill(
     cards, unnamed = _revealed(player, n, revealed, f"mill {count}")
     if unnamed:
         raise IllegalAction(
-            f"mill {count} from {player_id!r}: {unnamed} unknown library card(s) must be revealed "
+            f"mill {count} from {player_id!r}: cards from the unknown part of the library must be revealed "
             f"in 'cards' (the {n} milled cards, top first)",
             "cards_required",
+            hidden=f"{unnamed} of them unknown",
         )
     b.emit(
         ev.CardsMilled(

@@ -11,7 +11,12 @@ def test_health_reports_ok_store_and_package_version(client: TestClient, setting
     response = client.get("/v1/health")
 
     assert response.status_code == 200
-    assert response.json() == {"status": "ok", "store": settings.store, "version": version("mtg-ledger")}
+    assert response.json() == {
+        "status": "ok",
+        "store": settings.store,
+        "version": version("mtg-ledger"),
+        "read_model": {"runner": "running", "failed_games": []},
+    }
 
 
 def test_store_kind_follows_the_url_scheme() -> None:

@@ -414,3 +414,21 @@ def test_snapshot_json_round_trips_the_state(sqlite_store: Store) -> None:
     play_rad_trigger(service)
     _, state = service.state_at("g1", 7)
     assert state_to_json(state) == state_to_json(fresh_fold(service, "g1", 7))
+
+
+def test_timeline_pages_start_in_the_turn_and_step_of_their_first_event(store: Store) -> None:
+    """Issue 11, finding 4: the timeline is paged; pages put together are the whole timeline."""
+    service = store.service()
+    play_rad_trigger(service)
+    service.undo("g1", actions=1, reason="misreported mill", actor=JUDGE)
+    whole = service.timeline("g1")
+    head = service.games.head_version("g1")
+    pieces: list[tuple[int, str, int]] = []
+    after: int | None = 0
+    while after is not None:
+        page = service.games.timeline("g1", after, 2)
+        assert sum(len(g["lines"]) for g in page.groups) <= 2
+        pieces += [(g["turn"], g["step"], line["version"]) for g in page.groups for line in g["lines"]]
+        after = page.next_after
+    assert pieces == [(g["turn"], g["step"], line["version"]) for g in whole for line in g["lines"]]
+    assert pieces[-1][2] == head

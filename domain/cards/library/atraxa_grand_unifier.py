@@ -80,7 +80,9 @@ def _revealed(state: GameState, obj: StackObject, choices: Choices) -> list[Card
     for i, card in enumerate(known):
         if given[i].name != card.name:
             raise IllegalAction(
-                f"{NAME}: card {i + 1} from the top is {card.name!r}, not {given[i].name!r}", "illegal_choice"
+                f"{NAME}: card {i + 1} from the top is not {given[i].name!r}",
+                "illegal_choice",
+                hidden=f"it is {card.name!r}",
             )
     return given
 
@@ -105,9 +107,9 @@ def _reveal(b: Builder, obj: StackObject, choices: Choices) -> str | None:
         found = next((c for c in rest if c.name == name), None)
         if found is None:
             raise IllegalAction(
-                f"{NAME}: {name!r} is not among the revealed cards (or not that many copies): "
-                f"{[c.name for c in revealed]}",
+                f"{NAME}: {name!r} is not among the revealed cards (or not that many copies)",
                 "illegal_choice",
+                hidden=f"revealed: {[c.name for c in revealed]}",
             )
         rest.remove(found)
         chosen.append(found)
