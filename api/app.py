@@ -22,7 +22,7 @@ from api.catalog_store import load_catalog
 from api.deps import SettingsDep
 from api.errors import install_error_handlers, problem_schema
 from api.query import refuse_unknown_parameters
-from api.routes import admin, audit, games, web
+from api.routes import admin, audit, games, judging, web
 from api.settings import Settings, Store
 from domain import events as ev
 from domain.events.schema import data_schema
@@ -137,6 +137,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(admin.router, dependencies=edge)
     app.include_router(games.router, dependencies=edge)
     app.include_router(audit.router, dependencies=edge)
+    app.include_router(judging.router, dependencies=edge)
     app.include_router(web.router)  # the page reads its own parameters (``?version=V``)
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app

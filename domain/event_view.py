@@ -86,6 +86,14 @@ for _public in (
     ev.TeamLost,
     ev.GameEnded,
     ev.NoteAdded,
+    ev.JudgeCallOpened,
+    ev.JudgeCallAnswered,
+    ev.PenaltyGiven,
+    ev.TimeExtended,
+    ev.DeckChecked,
+    ev.ReportAwaitingAcknowledgement,
+    ev.ReportAcknowledged,
+    ev.ReportDisputed,
 ):
     REDACTIONS.put(_public, PUBLIC)
 

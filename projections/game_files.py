@@ -37,8 +37,10 @@ from domain import events as ev
 from domain.audit import check_event, check_settled
 from domain.cards.model import Card
 from domain.errors import GameError, IllegalAction
+from domain.judging import with_judging
 from domain.serialize import state_to_json
 from domain.setup import game_started
+from domain.undo import JUDGE_RECORDS
 from projections.game_aggregate import Game, project_game
 from projections.hash_chain import GENESIS_HASH, Fact, seal
 from projections.results import RecordedEvent
@@ -205,18 +207,24 @@ def _event_from_line(raw: Any, game_id: str, version: int, prev_hash: str) -> Ga
     return sealed
 
 
-def _check_revert(event: GameEvent, states: Mapping[int, Game]) -> None:
+def _check_revert(event: GameEvent, states: Mapping[int, Game], head: Game, records: Sequence[GameEvent]) -> None:
+    """A revert lists the versions after ``to_version`` but its judge records (which a backup
+    never reverts; a file written before that rule lists them all), and restores the state at
+    ``to_version`` with the judge records of the state before it (``domain.judging``)."""
     data = event.data
     to_version = data.get("to_version")
     version = event.originator_version
     if isinstance(to_version, bool) or not isinstance(to_version, int) or not 1 <= to_version < version:
         raise ValueError(f"to_version must be between 1 and {version - 1}, got {to_version!r}")
-    if data.get("reverted_versions") != list(range(to_version + 1, version)):
-        raise ValueError(f"reverted_versions must be {to_version + 1}..{version - 1}")
+    every = list(range(to_version + 1, version))
+    live = [v for v in every if records[v - 1].type not in JUDGE_RECORDS]
+    if data.get("reverted_versions") not in (every, live):
+        raise ValueError(f"reverted_versions must be {to_version + 1}..{version - 1} but the judge records")
     reason = data.get("reason")
     if not isinstance(reason, str) or not reason.strip():
         raise ValueError("an undo needs its reason on the record")
-    if _canonical(data.get("restored_state")) != _canonical(state_to_json(states[to_version].state)):
+    restored = with_judging(states[to_version].state, head.state)
+    if _canonical(data.get("restored_state")) != _canonical(state_to_json(restored)):
         raise ValueError(f"restored_state is not the replayed state at version {to_version}")
 
 
@@ -260,7 +268,7 @@ def _check_action_end(last: GameEvent, before: Sequence[GameEvent], game: Game) 
         if event.action_id != last.action_id:
             break
         action.append(event)
-    if all(e.type == ev.NOTE_ADDED for e in action):
+    if all(e.type in JUDGE_RECORDS or e.type in (ev.REPORT_ACKNOWLEDGED, ev.REPORT_DISPUTED) for e in action):
         return
     reason = check_settled(game.state)
     if reason:
@@ -325,7 +333,7 @@ def check_export(
                 assert game is not None
                 _check_action(event, records[-1], actions)
                 if event.type == ev.ACTIONS_REVERTED:
-                    _check_revert(event, kept)
+                    _check_revert(event, kept, game, records)
                 reason = check_event(game.state, domain_event)
                 if reason:
                     raise ValueError(reason)
