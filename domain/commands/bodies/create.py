@@ -64,6 +64,7 @@ class TournamentSetup(Body):
     rel: Literal["regular", "competitive", "professional"] | None = Field(
         None, description="Rules Enforcement Level (default regular); at competitive a backup needs the head judge"
     )
+    best_of: Literal[1, 3, 5] | None = Field(None, description="games of the match: best of 1, 3 (default) or 5")
 
 
 class PlayerSetup(Body):
