@@ -128,6 +128,12 @@ class State(_Open):
     exile: list[dict[str, Any]]
     stack: list[StackItem] = Field(description="bottom first; the last entry is the top")
     pending_order: PendingOrder | None
+    unacknowledged: list[dict[str, Any]] = Field(
+        default_factory=list, description="players' reports still waiting for an affected player (docs/judges.md)"
+    )
+    judging: dict[str, Any] | None = Field(
+        None, description="calls, open_calls, penalties, time_extensions, extra_minutes, deck_checks"
+    )
 
 
 class GameOut(BaseModel):

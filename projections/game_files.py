@@ -11,10 +11,11 @@ An export is a header line ``{"format": "mtg-ledger/1", "game_id", "events", "he
 4. the rules replay: the first event is ``GameStarted`` and ``domain.setup.game_started`` gives
    exactly its data again from the create body it describes; every later event is consistent
    with the state before it (``domain.audit.check_event``) and folds into it without error; each
-   ``ActionsReverted`` lists exactly the versions it reverts and its ``restored_state`` equals the
-   replayed state at its ``to_version``; and each action ends settled (``domain.audit.check_settled``:
-   no state-based action left, the game over exactly when one side is left), except the creation,
-   an undo and an action of notes only;
+   ``ActionsReverted`` lists exactly the versions it reverts (all but judge records) and its
+   ``restored_state`` equals the replayed state at its ``to_version`` with the judge records
+   before it; and each action ends settled (``domain.audit.check_settled``: no state-based action
+   left, the game over exactly when one side is left), except the creation, an undo and an action
+   of judge records and acknowledgements only;
 5. the header's ``events`` and ``head`` match the lines.
 
 Commands can't be re-decided from events in general (a mill from an unknown library records what

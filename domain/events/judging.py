@@ -43,7 +43,7 @@ class PenaltyGiven(DomainEvent):
     player: str = doc("The penalised player.")
     section: str = doc("The infraction's IPG section (`2.1`, `2.5`, `3.3`, ...).")
     infraction: str = doc("The infraction's IPG name (`Missed Trigger`, `Game Rule Violation`, ...).")
-    penalty: str = doc("`Warning`, `Game Loss`, `Match Loss` or `Disqualification` (IPG 1.2).")
+    penalty: str = doc("`Warning`, `Game Loss`, `Match Loss` or `Disqualification` (IPG 1.1).")
     reason: str | None = optional("What happened, on the record.")
     call: str | None = optional("The judge call it answers, if any.")
 
