@@ -31,14 +31,23 @@ def _position(event: RecordedEvent, turn: int, step: str) -> tuple[int, str]:
 
 
 def timeline(events: Iterable[RecordedEvent]) -> list[dict[str, Any]]:
-    """Readable lines in log order, a new group each time the turn or step changes."""
+    """Readable lines in log order, a new group each time the turn or step changes. Each line
+    says whether it ``ends_action`` (the versions a backup may go back to, docs/judges.md), so a
+    reader can step by action."""
     groups: list[dict[str, Any]] = []
     turn, step = 0, ""
+    previous: dict[str, Any] | None = None
     for event in events:
         turn, step = _position(event, turn, step)
         if not groups or (groups[-1]["turn"], groups[-1]["step"]) != (turn, step):
             groups.append({"turn": turn, "step": step, "lines": []})
-        groups[-1]["lines"].append(line(event))
+        current = line(event)
+        if previous is not None:
+            previous["ends_action"] = previous["action_id"] != current["action_id"]
+        groups[-1]["lines"].append(current)
+        previous = current
+    if previous is not None:
+        previous["ends_action"] = True
     return groups
 
 

@@ -101,3 +101,16 @@ def test_a_backup_at_competitive_rel_needs_the_head_judge(client: TestClient, ad
         client.post(f"/v1/games/{regular}/undo", json={"to_version": v, "reason": "x"}, headers=judge).status_code
         == 201
     )
+
+
+def test_the_timeline_steps_by_action(client: TestClient, admin_headers: dict[str, str]) -> None:
+    game = create_game(client, admin_headers)
+    bolt = _bolt(client, game, admin_headers)
+    lines = [
+        ln
+        for g in client.get(f"/v1/games/{game}/timeline", headers=admin_headers).json()["timeline"]
+        for ln in g["lines"]
+    ]
+    ends = {ln["version"]: ln["ends_action"] for ln in lines}
+    first, last = bolt["events"][0]["version"], bolt["events"][-1]["version"]
+    assert ends[first] is False and ends[last] is True and ends[first - 1] is True
