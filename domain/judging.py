@@ -215,8 +215,13 @@ def _changes(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     out = []
     if before["life"] != after["life"]:
         out.append(f"life {before['life']} -> {after['life']}")
-    if before["counters"] != after["counters"]:
-        out.append(f"counters {before['counters']} -> {after['counters']}")
+    kinds = sorted(
+        k
+        for k in set(before["counters"]) | set(after["counters"])
+        if before["counters"].get(k) != after["counters"].get(k)
+    )
+    for kind in kinds:
+        out.append(f"{kind} counters {before['counters'].get(kind, 0)} -> {after['counters'].get(kind, 0)}")
     if before["lost"] != after["lost"]:
         out.append("lost the game")
     changed = sorted(
