@@ -219,7 +219,7 @@ class Follower:
             "CREATE_TABLE": "n",
             "POSTGRES_POOL_SIZE": "1",
             f"{prefix}_CREATE_TABLE": env["CREATE_TABLE"],
-            f"{prefix}_POSTGRES_POOL_SIZE": "2",
+            f"{prefix}_POSTGRES_POOL_SIZE": "1",
         }
         self._runner: ProjectionRunner[LedgerApplication, DocumentView] | None = None
         self._own_view: DocumentView | None = None
