@@ -23,7 +23,7 @@ from api.deps import ServiceDep, SettingsDep
 from api.errors import install_error_handlers, problem_schema
 from api.limits import StreamSlots
 from api.query import refuse_unknown_parameters
-from api.routes import admin, audit, games, table, web
+from api.routes import admin, audit, games, judging, matches, table, web, webhooks
 from api.settings import Settings, Store
 from domain import events as ev
 from domain.events.schema import data_schema
@@ -75,6 +75,7 @@ def build_service(settings: Settings, *, create_tables: bool | None = None) -> L
         catalog=load_catalog(settings.imported_cards_path),
         snapshot_interval=settings.snapshot_interval,
         create_tables=settings.create_tables if create_tables is None else create_tables,
+        deliver_webhooks=settings.deliver_webhooks,
     )
 
 
@@ -165,6 +166,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(games.router, dependencies=edge)
     app.include_router(audit.router, dependencies=edge)
     app.include_router(table.router, dependencies=edge)
+    app.include_router(judging.router, dependencies=edge)
+    app.include_router(matches.router, dependencies=edge)
+    app.include_router(webhooks.router, dependencies=edge)
     app.include_router(web.router)  # the page reads its own parameters (``?version=V``)
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app

@@ -1,6 +1,6 @@
 """Authentication and roles (docs/api.md, Authentication and roles).
 
-Roles form a ladder: ``spectator < player < scorekeeper < judge < admin``; "scorekeeper+" means
+Roles form a ladder: ``spectator < player < scorekeeper < judge < head_judge < admin``; "scorekeeper+" means
 scorekeeper, judge or admin. A ``player`` token is bound to one game and one player and may act
 only there, only as that player. Tokens are stored hashed by the service; the bootstrap admin
 token comes from ``MTG_LEDGER_ADMIN_TOKEN`` or is generated once and printed once.
@@ -17,8 +17,8 @@ from starlette.concurrency import run_in_threadpool
 
 from api.errors import ApiError
 
-Role = Literal["spectator", "player", "scorekeeper", "judge", "admin"]
-ROLES: tuple[Role, ...] = ("spectator", "player", "scorekeeper", "judge", "admin")
+Role = Literal["spectator", "player", "scorekeeper", "judge", "head_judge", "admin"]
+ROLES: tuple[Role, ...] = ("spectator", "player", "scorekeeper", "judge", "head_judge", "admin")
 RANK = {role: i for i, role in enumerate(ROLES)}
 
 

@@ -17,7 +17,7 @@ from domain.commands.refusals import refusal
 from domain.errors import InvalidCommand
 from projections.clock import rfc3339
 
-ROLES = ("spectator", "player", "scorekeeper", "judge", "admin")
+ROLES = ("spectator", "player", "scorekeeper", "judge", "head_judge", "admin")
 MAX_VERSION = 2**63 - 1
 """Versions are 64-bit integers in both stores."""
 
@@ -77,7 +77,7 @@ class TokenCreateBody(Body):
     model_config = example({"name": "Jane (L2)", "role": "judge"})
     name: Annotated[str, PlainValidator(_name), WithJsonSchema({"type": "string", "minLength": 1, "maxLength": 200})]
     role: Annotated[
-        Literal["spectator", "player", "scorekeeper", "judge", "admin"],
+        Literal["spectator", "player", "scorekeeper", "judge", "head_judge", "admin"],
         PlainValidator(_role),
         WithJsonSchema({"type": "string", "enum": list(ROLES)}),
     ]

@@ -269,7 +269,9 @@ def build_parser() -> argparse.ArgumentParser:
     token = commands.add_parser("token", help="manage API tokens").add_subparsers(dest="token_command", required=True)
     create = token.add_parser("create", help="create a token and print its secret once")
     create.add_argument("--name", required=True)
-    create.add_argument("--role", required=True, choices=["spectator", "player", "scorekeeper", "judge", "admin"])
+    create.add_argument(
+        "--role", required=True, choices=["spectator", "player", "scorekeeper", "judge", "head_judge", "admin"]
+    )
     create.add_argument("--game", help="game id (player tokens)")
     create.add_argument("--player", help="player id (player tokens)")
     create.add_argument("--expires-at", help="RFC 3339 time with a zone after which the token is refused")

@@ -162,6 +162,12 @@ class State(_Open):
     monarch: str | None = Field(description="the player who is the monarch (CR 725), or null")
     initiative: str | None = Field(description="the player who has the initiative (CR 726), or null")
     day_night: Literal["day", "night"] | None = Field(description="day or night (CR 731), or null while neither")
+    unacknowledged: list[dict[str, Any]] = Field(
+        default_factory=list, description="players' reports still waiting for an affected player (docs/judges.md)"
+    )
+    judging: dict[str, Any] | None = Field(
+        None, description="calls, open_calls, penalties, time_extensions, extra_minutes, deck_checks"
+    )
 
 
 class GameOut(BaseModel):

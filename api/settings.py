@@ -51,6 +51,8 @@ class Settings(BaseSettings):
     admin_token: SecretStr | None = None
     """Bootstrap admin token; when unset the server generates one on first start."""
     public_reads: bool = False
+    deliver_webhooks: bool = True
+    """Deliver webhooks from this process (docs/judges.md, Webhooks); off for workers that only serve."""
     """Whether reads are allowed without a token."""
     workers: int = Field(default=1, ge=1)
     """Number of uvicorn worker processes."""

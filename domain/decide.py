@@ -14,7 +14,9 @@ from domain import commands as c
 from domain import events as ev
 from domain.builder import Builder
 from domain.cards import library  # noqa: F401  (builds the card registry, once)
+from domain.commands import judging as j
 from domain.errors import IllegalAction
+from domain.judging import decide_judging, ends_game
 from domain.rules import lookup
 from domain.rules.activate import activate
 from domain.rules.combat import declare_attackers, report_damage
@@ -38,9 +40,13 @@ from domain.rules.zones import (
 )
 from domain.state import GameState, Permanent
 
+#: Commands of judges and of players answering reports (``domain.judging``).
+JUDGING = (j.CallJudge, j.AnswerCall, j.GivePenalty, j.ExtendTime, j.CheckDecks, j.Acknowledge, j.Dispute)
+
+
 #: Commands allowed after the game ended (judges may still annotate the record).
-ALLOWED_WHEN_FINISHED = (c.Note,)
-ALLOWED_WHILE_ORDERING = (c.OrderTriggers, c.Note, c.Concede)
+ALLOWED_WHEN_FINISHED = (c.Note, *JUDGING)
+ALLOWED_WHILE_ORDERING = (c.OrderTriggers, c.Note, c.Concede, *JUDGING)
 
 
 def _cause(source: str | None) -> str:
@@ -186,6 +192,7 @@ _HANDLERS: dict[type[Any], Callable[[Builder, Any], None]] = {
     c.Activate: activate,
     c.Attack: declare_attackers,
     c.Designate: designate,
+    **{kind: decide_judging for kind in JUDGING},
 }
 #: Commands whose handler already ends with ``settle`` (it must run once, at the end).
 _SETTLES_ITSELF = (c.Advance, c.Resolve, c.OrderTriggers, c.Cast, c.PlayLand, c.Activate, c.CounterObject)
@@ -204,6 +211,9 @@ def run(state: GameState, command: c.Command) -> tuple[list[ev.Event], GameState
     choices = command.choices if isinstance(command, c.Resolve) else None
     b.replacement_order = getattr(choices or command, "replacement_order", ())
     _HANDLERS[type(command)](b, command)
-    if not isinstance(command, _SETTLES_ITSELF) and not isinstance(command, c.Note):
+    if isinstance(command, JUDGING):
+        if ends_game(command, state):
+            settle(b)
+    elif not isinstance(command, _SETTLES_ITSELF) and not isinstance(command, c.Note):
         settle(b)
     return b.events, b.state

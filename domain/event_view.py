@@ -89,6 +89,14 @@ for _public in (
     ev.DesignationChanged,
     ev.RoomEntered,
     ev.DungeonCompleted,
+    ev.JudgeCallOpened,
+    ev.JudgeCallAnswered,
+    ev.PenaltyGiven,
+    ev.TimeExtended,
+    ev.DeckChecked,
+    ev.ReportAwaitingAcknowledgement,
+    ev.ReportAcknowledged,
+    ev.ReportDisputed,
 ):
     REDACTIONS.put(_public, PUBLIC)
 

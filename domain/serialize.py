@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.state import GameState, PendingGroup, Permanent, Player, Result, StackObject, Team, Turn
+from domain.state import GameState, Judging, PendingGroup, Permanent, Player, Result, StackObject, Team, Turn
 
 
 def _player_json(p: Player) -> dict[str, Any]:
@@ -89,7 +89,30 @@ def state_to_json(state: GameState) -> dict[str, Any]:
             if v
         },
         **({"spells_last_turn": dict(state.spells_last_turn)} if state.spells_last_turn else {}),
+        # Present only when set, so that the restored state of a game without them is unchanged.
+        **({"judging": _judging_json(state.judging)} if not state.judging.empty else {}),
+        **({"reports": [dict(r) for r in state.reports]} if state.reports else {}),
     }
+
+
+def _judging_json(j: Judging) -> dict[str, Any]:
+    return {
+        "calls": [dict(c) for c in j.calls],
+        "penalties": [dict(p) for p in j.penalties],
+        "time_extensions": [dict(t) for t in j.time_extensions],
+        "deck_checks": [dict(d) for d in j.deck_checks],
+    }
+
+
+def _judging(raw: Mapping[str, Any] | None) -> Judging:
+    if not raw:
+        return Judging()
+    return Judging(
+        calls=tuple(raw.get("calls") or ()),
+        penalties=tuple(raw.get("penalties") or ()),
+        time_extensions=tuple(raw.get("time_extensions") or ()),
+        deck_checks=tuple(raw.get("deck_checks") or ()),
+    )
 
 
 def _player(raw: Mapping[str, Any]) -> Player:
@@ -135,4 +158,6 @@ def state_from_json(raw: Mapping[str, Any]) -> GameState:
         initiative=raw.get("initiative"),
         day_night=raw.get("day_night"),
         spells_last_turn=dict(raw.get("spells_last_turn") or {}),
+        judging=_judging(raw.get("judging")),
+        reports=tuple(raw.get("reports") or ()),
     )

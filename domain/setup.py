@@ -33,7 +33,14 @@ EARLIEST_EDITION = "1993-08-05"
 def _tournament(value: TournamentSetup | None) -> dict[str, Any] | None:
     if value is None:
         return None
-    out = {k: v for k, v in (("event", value.event), ("round", value.round), ("table", value.table)) if v is not None}
+    fields = (
+        ("event", value.event),
+        ("round", value.round),
+        ("table", value.table),
+        ("rel", value.rel),
+        ("best_of", value.best_of),
+    )
+    out = {k: v for k, v in fields if v is not None}
     return out or None
 
 

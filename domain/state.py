@@ -40,6 +40,23 @@ PROLIFERATE_EACH_KIND_SINCE = "2019-05-03"
 
 
 @dataclass(frozen=True, slots=True)
+class Judging:
+    """The judge records of a game (``domain.events.judging``): never reverted by a backup, so a
+    revert's restored state keeps the head's (``domain.judging.with_judging``). Each record is
+    its event's JSON data."""
+
+    calls: tuple[Mapping[str, Any], ...] = ()
+    """Judge calls, oldest first, each with ``open`` and, once answered, ``ruling``."""
+    penalties: tuple[Mapping[str, Any], ...] = ()
+    time_extensions: tuple[Mapping[str, Any], ...] = ()
+    deck_checks: tuple[Mapping[str, Any], ...] = ()
+
+    @property
+    def empty(self) -> bool:
+        return not (self.calls or self.penalties or self.time_extensions or self.deck_checks)
+
+
+@dataclass(frozen=True, slots=True)
 class GameState:
     """The whole state of one game at one version."""
 
@@ -60,6 +77,10 @@ class GameState:
     result: Result | None = None
     next_seq: int = 1
     """Next number for server-chosen object ids (stack objects, tokens)."""
+    judging: Judging = Judging()
+    """Judge calls, penalties, time extensions and deck checks (never reverted, IPG 1.4)."""
+    reports: tuple[Mapping[str, Any], ...] = ()
+    """Players' reports still unacknowledged by an affected player (``domain.judging``)."""
     turn_memory: frozenset[str] = frozenset()
     """What happened this turn that "only once each turn" abilities ask about; emptied as each
     turn begins. Keys about one object are ``object_memory`` keys, forgotten when it leaves."""

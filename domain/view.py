@@ -94,4 +94,13 @@ def state_view(state: GameState, *, show_libraries: bool = True) -> dict[str, An
         "initiative": state.initiative,
         "day_night": state.day_night,
         "tournament": dict(state.tournament) if state.tournament else None,
+        "unacknowledged": [dict(r) for r in state.reports],
+        "judging": {
+            "calls": [dict(c) for c in state.judging.calls],
+            "open_calls": [c["call"] for c in state.judging.calls if c.get("open", True)],
+            "penalties": [dict(p) for p in state.judging.penalties],
+            "time_extensions": [dict(t) for t in state.judging.time_extensions],
+            "extra_minutes": sum(int(t.get("minutes", 0)) for t in state.judging.time_extensions),
+            "deck_checks": [dict(d) for d in state.judging.deck_checks],
+        },
     }

@@ -11,10 +11,11 @@ An export is a header line ``{"format": "mtg-ledger/1", "game_id", "events", "he
 4. the rules replay: the first event is ``GameStarted`` and ``domain.setup.game_started`` gives
    exactly its data again from the create body it describes; every later event is consistent
    with the state before it (``domain.audit.check_event``) and folds into it without error; each
-   ``ActionsReverted`` lists exactly the versions it reverts and its ``restored_state`` equals the
-   replayed state at its ``to_version``; and each action ends settled (``domain.audit.check_settled``:
-   no state-based action left, the game over exactly when one side is left), except the creation,
-   an undo and an action of notes only;
+   ``ActionsReverted`` lists exactly the versions it reverts (all but judge records) and its
+   ``restored_state`` equals the replayed state at its ``to_version`` with the judge records
+   before it; and each action ends settled (``domain.audit.check_settled``: no state-based action
+   left, the game over exactly when one side is left), except the creation, an undo and an action
+   of judge records and acknowledgements only;
 5. the header's ``events`` and ``head`` match the lines;
 6. every record is one the live server could have written (``check_as_written``): a known
    actor role that may make that event (a note or an undo by a judge or admin, a game created by
@@ -45,8 +46,10 @@ from domain.audit import check_event, check_settled
 from domain.cards.model import Card
 from domain.commands.bodies.text import check_string, check_value
 from domain.errors import GameError, IllegalAction
+from domain.judging import with_judging
 from domain.serialize import state_to_json
 from domain.setup import game_started
+from domain.undo import JUDGE_RECORDS
 from projections.game_aggregate import Game, project_game
 from projections.hash_chain import GENESIS_HASH, Fact, seal
 from projections.results import RecordedEvent
@@ -54,12 +57,14 @@ from projections.stored_events import GameEvent
 
 FORMAT = "mtg-ledger/1"
 """The ``format`` of an export file's header line."""
-ACTOR_ROLES = frozenset({"admin", "judge", "scorekeeper", "player"})
+ACTOR_ROLES = frozenset({"admin", "head_judge", "judge", "scorekeeper", "player"})
 """Roles that record events (a spectator only reads)."""
-JUDGE_ROLES = frozenset({"admin", "judge"})
+JUDGE_ROLES = frozenset({"admin", "head_judge", "judge"})
 """Roles that write notes and undo (docs/api.md, Authentication and roles)."""
-JUDGE_ONLY = frozenset({ev.NOTE_ADDED, ev.ACTIONS_REVERTED})
-CREATOR_ROLES = frozenset({"admin", "judge", "scorekeeper"})
+JUDGE_ONLY = frozenset(
+    {ev.NOTE_ADDED, ev.ACTIONS_REVERTED, ev.JUDGE_CALL_ANSWERED, ev.PENALTY_GIVEN, ev.TIME_EXTENDED, ev.DECK_CHECKED}
+)
+CREATOR_ROLES = frozenset({"admin", "head_judge", "judge", "scorekeeper"})
 CLOCK_SKEW = timedelta(minutes=5)
 """How far past the importing server's clock an event's ``recorded_at`` may be."""
 KEEP_EVERY = 256
@@ -261,18 +266,24 @@ def check_as_written(event: GameEvent, previous: GameEvent | None, now: datetime
         raise ValueError(err.message) from None
 
 
-def _check_revert(event: GameEvent, state_at: Callable[[int], Game]) -> None:
+def _check_revert(event: GameEvent, state_at: Callable[[int], Game], head: Game, records: Sequence[GameEvent]) -> None:
+    """A revert lists the versions after ``to_version`` but its judge records (which a backup
+    never reverts; a file written before that rule lists them all), and restores the state at
+    ``to_version`` with the judge records of the state before it (``domain.judging``)."""
     data = event.data
     to_version = data.get("to_version")
     version = event.originator_version
     if isinstance(to_version, bool) or not isinstance(to_version, int) or not 1 <= to_version < version:
         raise ValueError(f"to_version must be between 1 and {version - 1}, got {to_version!r}")
-    if data.get("reverted_versions") != list(range(to_version + 1, version)):
-        raise ValueError(f"reverted_versions must be {to_version + 1}..{version - 1}")
+    every = list(range(to_version + 1, version))
+    live = [v for v in every if records[v - 1].type not in JUDGE_RECORDS]
+    if data.get("reverted_versions") not in (every, live):
+        raise ValueError(f"reverted_versions must be {to_version + 1}..{version - 1} but the judge records")
     reason = data.get("reason")
     if not isinstance(reason, str) or not reason.strip():
         raise ValueError("an undo needs its reason on the record")
-    if _canonical(data.get("restored_state")) != _canonical(state_to_json(state_at(to_version).state)):
+    restored = with_judging(state_at(to_version).state, head.state)
+    if _canonical(data.get("restored_state")) != _canonical(state_to_json(restored)):
         raise ValueError(f"restored_state is not the replayed state at version {to_version}")
 
 
@@ -316,7 +327,7 @@ def _check_action_end(last: GameEvent, before: Sequence[GameEvent], game: Game) 
         if event.action_id != last.action_id:
             break
         action.append(event)
-    if all(e.type == ev.NOTE_ADDED for e in action):
+    if all(e.type in JUDGE_RECORDS or e.type in (ev.REPORT_ACKNOWLEDGED, ev.REPORT_DISPUTED) for e in action):
         return
     reason = check_settled(game.state)
     if reason:
@@ -394,7 +405,7 @@ def check_export(
                 assert game is not None
                 _check_action(event, records[-1], actions)
                 if event.type == ev.ACTIONS_REVERTED:
-                    _check_revert(event, state_at)
+                    _check_revert(event, state_at, game, records)
                 reason = check_event(game.state, domain_event)
                 if reason:
                     raise ValueError(reason)

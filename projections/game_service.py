@@ -33,11 +33,20 @@ from domain import events as ev
 from domain.cards.catalog import Catalog
 from domain.commands import Command
 from domain.commands.bodies.create import GameCreateBody
-from domain.decide import run
+from domain.decide import JUDGING, run
 from domain.errors import Conflict, InvalidCommand, NotFound
+from domain.evolve import evolve
+from domain.judging import acknowledgement, check_no_game_ending_penalty, with_judging
 from domain.setup import game_started
 from domain.state import GameState
-from domain.undo import Entry, revert_event, reverted_versions, target_before_last_actions
+from domain.undo import (
+    JUDGE_RECORDS,
+    Entry,
+    check_action_boundary,
+    revert_event,
+    reverted_versions,
+    target_before_last_actions,
+)
 from projections.clock import Now
 from projections.game_aggregate import Game, project_game
 from projections.game_repository import MAX_VERSION, GameRepository, is_game_id, recorded
@@ -59,6 +68,8 @@ class TimelinePage(NamedTuple):
     groups: list[dict[str, Any]]
     next_after: int | None
 UNDO_HISTORY_PAGE = 256
+#: How far before an undo's target the boundary check reads (longer than any one action).
+BOUNDARY_WINDOW = 512
 
 Authorize = Callable[[GameState, Command], None]
 """A permission check on the command and the state it is decided on; raises to refuse."""
@@ -143,16 +154,23 @@ class GameService:
         idempotency_key: str | None = None,
         request_fingerprint: str | None = None,
         authorize: Authorize | None = None,
+        reporter: str | None = None,
     ) -> ActionResult:
         """Decide ``command`` against the head (``authorize`` first, on the same state) and
-        append its events. ``expected_version`` (If-Match) must equal the head or
-        ``Conflict(version_conflict)``; ``idempotency_key`` is claimed in the same atomic save
-        (see ``projections.idempotency``)."""
+        append its events. A ``reporter`` (a player token's player) whose action changes another
+        player's side has it marked unacknowledged (``domain.judging.acknowledgement``).
+        ``expected_version`` (If-Match) must equal the head or ``Conflict(version_conflict)``;
+        ``idempotency_key`` is claimed in the same atomic save (see ``projections.idempotency``)."""
 
         def decide(game: Game) -> Decision:
             if authorize is not None:
                 authorize(game.state, command)
-            return run(game.state, command)
+            events, state = run(game.state, command)
+            if reporter is not None and not isinstance(command, JUDGING):
+                pending = acknowledgement(game.state, state, reporter)
+                if pending is not None:
+                    events, state = [*events, pending], evolve(state, pending)
+            return events, state
 
         return self._decide_and_append(game_id, decide, actor, expected_version, idempotency_key, request_fingerprint)
 
@@ -167,9 +185,14 @@ class GameService:
         expected_version: int | None = None,
         idempotency_key: str | None = None,
         request_fingerprint: str | None = None,
+        authorize_backup: Callable[[GameState], None] | None = None,
     ) -> ActionResult:
         """Append one ``ActionsReverted`` taking the game back to ``to_version``, or to just before
-        the last ``actions`` live actions (default 1). Redo is an undo of the undo."""
+        the last ``actions`` live actions (default 1). Redo is an undo of the undo.
+
+        ``to_version`` must end an action (``not_an_action_boundary``); judge records after it
+        stay live and in the restored state; ``authorize_backup`` checks the caller against the
+        head's state (a head judge at Competitive REL, ``domain.judging``)."""
         if to_version is not None and actions is not None:
             raise InvalidCommand("undo: give either 'to_version' or 'actions', not both", "invalid_field")
         if not isinstance(reason, str):
@@ -181,8 +204,17 @@ class GameService:
             target = target_asked
             if target is None:
                 target = target_before_last_actions(self._undo_history(game, count), count)
-            restored = self._games.at(game, target).state if 1 <= target < game.version else game.state
-            return [revert_event(game.version, target, reason, restored)], None
+            if not 1 <= target < game.version:
+                return [revert_event(game.version, target, reason, game.state)], None  # refused there
+            after = self._games.stored(game.id, gt=max(0, target - BOUNDARY_WINDOW), lte=game.version)
+            entries = [Entry(e.originator_version, e.type, e.action_id) for e in after]
+            check_action_boundary(entries, target)
+            if authorize_backup is not None:
+                authorize_backup(game.state)
+            kept = [e.version for e in entries if e.version > target and e.type in JUDGE_RECORDS]
+            check_no_game_ending_penalty([(e.originator_version, e.type, e.data) for e in after], target)
+            restored = with_judging(self._games.at(game, target).state, game.state)
+            return [revert_event(game.version, target, reason, restored, kept)], None
 
         return self._decide_and_append(game_id, decide, actor, expected_version, idempotency_key, request_fingerprint)
 
@@ -317,7 +349,7 @@ class GameService:
                 entries[e.originator_version] = Entry(
                     e.originator_version, e.type, e.action_id, tuple(e.data.get("reverted_versions") or ())
                 )
-                if e.originator_version not in flagged and e.type != ev.GAME_STARTED:
+                if e.originator_version not in flagged and e.type != ev.GAME_STARTED and e.type not in JUDGE_RECORDS:
                     live_actions.add(e.action_id)
             below = page[-1].originator_version - 1
         return sorted(entries.values(), key=lambda e: e.version)
@@ -348,18 +380,46 @@ class GameService:
         stored = self._games.stored(game_id, gt=after, lte=game.version, limit=min(limit, MAX_EVENTS_PAGE))
         return [recorded(e, e.originator_version in flagged) for e in stored]
 
+    def boundaries(self, game_id: str) -> list[dict[str, Any]]:
+        """The game's actions, oldest first: ``{"action_id", "first", "last", "reverted",
+        "judge_record"}``. A backup's ``to_version`` is some action's ``last``; the page's
+        slider and the timeline step by them (docs/judges.md)."""
+        game = self._games.load(game_id)
+        flagged = reverted_versions(game.reverts)
+        out: list[dict[str, Any]] = []
+        for e in self._games.stored(game_id, lte=game.version):
+            v = e.originator_version
+            if out and out[-1]["action_id"] == e.action_id:
+                out[-1]["last"] = v
+                out[-1]["reverted"] = out[-1]["reverted"] and v in flagged
+                out[-1]["judge_record"] = out[-1]["judge_record"] and e.type in JUDGE_RECORDS
+                continue
+            out.append(
+                {
+                    "action_id": e.action_id,
+                    "first": v,
+                    "last": v,
+                    "reverted": v in flagged,
+                    "judge_record": e.type in JUDGE_RECORDS,
+                }
+            )
+        return out
+
     def timeline(self, game_id: str, after: int = 0, limit: int = MAX_EVENTS_PAGE) -> TimelinePage:
         """Readable lines of the events after ``after`` (at most ``limit``, up to 1000), grouped
         by turn and step (``projections.timeline``); a page starts in the turn and step of the
         state at ``after``, read from the nearest snapshot, so any page costs about the same."""
         events = self.events(game_id, after, limit)
+        # Does the page's last event end its action? The event after the page says.
+        after_page = self.events(game_id, events[-1].version, 1) if events else []
+        following = after_page[0].action_id if after_page else None
         start = (0, "")
         if events and events[0].version > 1:
             _, before = self.state_at(game_id, events[0].version - 1)
             start = (before.turn.number, before.turn.step)
         head = self._games.load(game_id).version
         last = events[-1].version if events else after
-        return TimelinePage(timeline_groups(events, start), last if last < head else None)
+        return TimelinePage(timeline_groups(events, start, following), last if last < head else None)
 
 
 def _check_expected(game: Game, expected_version: int | None) -> None:

@@ -228,6 +228,48 @@ def _note(e: ev.NoteAdded) -> str:
     return f"Note: {e.text}"
 
 
+@SENTENCES.on(ev.JudgeCallOpened)
+def _call_opened(e: ev.JudgeCallOpened) -> str:
+    where = f" at table {e.table}" if e.table is not None else ""
+    return f"Judge call {e.call}{where} by {e.called_by}: {e.question}"
+
+
+@SENTENCES.on(ev.JudgeCallAnswered)
+def _call_answered(e: ev.JudgeCallAnswered) -> str:
+    return f"Ruling on {e.call}: {e.ruling}"
+
+
+@SENTENCES.on(ev.PenaltyGiven)
+def _penalty(e: ev.PenaltyGiven) -> str:
+    why = f": {e.reason}" if e.reason else ""
+    return f"Penalty for {e.player}: {e.penalty} (IPG {e.section} {e.infraction}){why}"
+
+
+@SENTENCES.on(ev.TimeExtended)
+def _time(e: ev.TimeExtended) -> str:
+    return f"Time extension: {_plural(e.minutes, 'minute')} ({e.reason})"
+
+
+@SENTENCES.on(ev.DeckChecked)
+def _deck_check(e: ev.DeckChecked) -> str:
+    return f"Deck check of {', '.join(e.players)}: {e.result}"
+
+
+@SENTENCES.on(ev.ReportAwaitingAcknowledgement)
+def _awaiting(e: ev.ReportAwaitingAcknowledgement) -> str:
+    return f"{e.reporter}'s report {e.report} awaits acknowledgement by {', '.join(e.players)} ({e.summary})"
+
+
+@SENTENCES.on(ev.ReportAcknowledged)
+def _acknowledged(e: ev.ReportAcknowledged) -> str:
+    return f"Report {e.report} acknowledged by {e.by}"
+
+
+@SENTENCES.on(ev.ReportDisputed)
+def _disputed(e: ev.ReportDisputed) -> str:
+    return f"{e.by} disputes report {e.report}: {e.reason}"
+
+
 @SENTENCES.on(ev.ActionsReverted)
 def _reverted(e: ev.ActionsReverted) -> str:
     return f"Backed up to version {e.to_version} ({_plural(len(e.reverted_versions), 'event')} reverted): {e.reason}"

@@ -31,8 +31,10 @@ from projections.game_repository import GameRepository
 from projections.game_service import UNDO_HISTORY_PAGE, Authorize, GameService, int_arg
 from projections.idempotency import IdempotencyRecords
 from projections.ledger_application import LedgerApplication
+from projections.match_service import Matches
 from projections.results import ActionResult, Actor, GameSummary, RecordedEvent, TokenInfo, VerifyReport
 from projections.tokens import TokenRegistry
+from projections.webhooks import Webhooks
 
 __all__ = [
     "ActionResult",
@@ -66,6 +68,9 @@ class LedgerService:
         project_read_models: bool = True,
         cache_size: int = 1024,
         clock: Clock = utc_now,
+        deliver_webhooks: bool = False,
+        webhook_lease: float = 30.0,
+        webhook_backoff: float = 1.0,
     ) -> None:
         self.store: StoreKind = store_kind(database_url)
         """``sqlite`` or ``postgresql``."""
@@ -104,6 +109,19 @@ class LedgerService:
         try:
             self.game_list = GameList(self.app, self.store, env, run=project_read_models)
             """The game-list read model."""
+            self.matches = Matches(self.app, self.store, env, now, run=project_read_models)
+            """Matches by event, round and table (a read model) and match reports."""
+            self.webhooks = Webhooks(
+                self.app,
+                self.store,
+                env,
+                now,
+                run=project_read_models,
+                deliver=deliver_webhooks,
+                lease=webhook_lease,
+                backoff=webhook_backoff,
+            )
+            """Webhook subscriptions, the outbox and its deliverer."""
         except BaseException:
             self.app.close()
             raise
@@ -116,6 +134,8 @@ class LedgerService:
             return
         self._closed = True
         try:
+            self.webhooks.close()
+            self.matches.close()
             self.game_list.close()
         finally:
             self.app.close()
@@ -221,3 +241,5 @@ class LedgerService:
 
     def wait_for_read_model(self, timeout: float = 10.0) -> None:
         self.game_list.wait(timeout)
+        self.matches.wait(timeout)
+        self.webhooks.wait(timeout)

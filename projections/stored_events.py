@@ -175,6 +175,37 @@ class GameImported(StoredRecord):
     head: str
 
 
+@dataclass(frozen=True)
+class MatchReported(StoredRecord):
+    """A match report (``projections.matches``): a player confirms the result, agrees to an
+    intentional draw (MTR 2.4), or a scorekeeper enters the result. Stream ``_match/...``."""
+
+    TOPIC: ClassVar[str] = "mtg-ledger/MatchReported@1"
+    event: str
+    round: str
+    table: str
+    kind: str
+    """``confirm``, ``intentional_draw`` or ``result``."""
+    actor: dict[str, str]
+    player: str | None
+    """The confirming or agreeing player (player tokens)."""
+    score: dict[str, Any] | None
+    """For ``confirm``: the score confirmed; for ``result``: ``{"wins": {...}, "draws": n}``."""
+    recorded_at: str
+
+
+@dataclass(frozen=True)
+class WebhookSubscribed(StoredRecord):
+    """A webhook subscription (``projections.webhooks``): where to POST which events, and the
+    secret the bodies are signed with (kept, as signing needs it). Stream ``_webhook/<id>``."""
+
+    TOPIC: ClassVar[str] = "mtg-ledger/WebhookSubscribed@1"
+    url: str
+    events: list[str]
+    secret: str
+    created_at: str
+
+
 class PlainJSONTranscoder(Transcoder):
     """Stores record state as plain JSON.
 
@@ -207,3 +238,11 @@ def idempotency_stream_id(key_sha256: str) -> str:
 
 def import_stream_id(game_id: str) -> str:
     return f"_import/{game_id}"
+
+
+def match_stream_id(event: str, round: str, table: str) -> str:
+    return f"_match/{event}/{round}/{table}"
+
+
+def webhook_stream_id(subscription: str) -> str:
+    return f"_webhook/{subscription}"

@@ -30,16 +30,28 @@ def _position(event: RecordedEvent, turn: int, step: str) -> tuple[int, str]:
     return turn, step
 
 
-def timeline(events: Iterable[RecordedEvent], start: tuple[int, str] = (0, "")) -> list[dict[str, Any]]:
+def timeline(
+    events: Iterable[RecordedEvent], start: tuple[int, str] = (0, ""), following: str | None = None
+) -> list[dict[str, Any]]:
     """Readable lines in log order, a new group each time the turn or step changes; ``start`` is
-    the (turn, step) before the first event (a page after the first)."""
+    the (turn, step) before the first event (a page after the first). Each line says whether it
+    ``ends_action`` (the versions a backup may go back to, docs/judges.md), so a reader can step
+    by action; ``following`` is the action id of the event after the last one given (a page that
+    stops inside an action), ``None`` at the head."""
     groups: list[dict[str, Any]] = []
     turn, step = start
+    previous: dict[str, Any] | None = None
     for event in events:
         turn, step = _position(event, turn, step)
         if not groups or (groups[-1]["turn"], groups[-1]["step"]) != (turn, step):
             groups.append({"turn": turn, "step": step, "lines": []})
-        groups[-1]["lines"].append(line(event))
+        current = line(event)
+        if previous is not None:
+            previous["ends_action"] = previous["action_id"] != current["action_id"]
+        groups[-1]["lines"].append(current)
+        previous = current
+    if previous is not None:
+        previous["ends_action"] = previous["action_id"] != following
     return groups
 
 

@@ -36,7 +36,7 @@ from projections.stored_events import (
     token_use_stream_id,
 )
 
-ROLES = ("admin", "judge", "scorekeeper", "player", "spectator")
+ROLES = ("admin", "head_judge", "judge", "scorekeeper", "player", "spectator")
 """The roles (docs/api.md, Authentication and roles), most powerful first."""
 MAX_KNOWN = 10_000
 """Grants cached per process (the cache starts over when full)."""

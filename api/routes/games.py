@@ -17,6 +17,8 @@ from api.idempotency import Answer, Rebuild, idempotent
 from api.presenters import action_out, game_out
 from domain.commands import Command, Note, parse_command, parse_create_body
 from domain.commands.bodies.create import GameCreateBody
+from domain.errors import Forbidden
+from domain.judging import backup_needs_head_judge, rel
 from domain.permissions import check_player_command
 from domain.state import GameState
 from projections.service import ActionResult, LedgerService
@@ -148,6 +150,7 @@ async def post_action(game_id: str, request: Request, service: ServiceDep, princ
             idempotency_key=key,
             request_fingerprint=fingerprint,
             authorize=authorize,
+            reporter=principal.player_id if principal.role == "player" else None,
         )
         return Answer(201, action_out(result, principal), result.key_claimed)
 
@@ -176,6 +179,14 @@ async def undo(game_id: str, request: Request, service: ServiceDep, principal: J
     actions = 1 if body.to_version is None and body.actions is None else body.actions
     expected = if_match(request)
 
+    def authorize_backup(state: GameState) -> None:
+        # At Competitive REL a backup is the head judge's call (docs/judges.md).
+        if backup_needs_head_judge(state) and not principal.at_least("head_judge"):
+            raise Forbidden(
+                f"this game is played at {rel(state)} REL: a backup needs the head judge (role head_judge)",
+                "head_judge_required",
+            )
+
     def perform(key: str | None, fingerprint: str | None) -> Answer:
         result = service.games.undo(
             game_id,
@@ -186,9 +197,16 @@ async def undo(game_id: str, request: Request, service: ServiceDep, principal: J
             expected_version=expected,
             idempotency_key=key,
             request_fingerprint=fingerprint,
+            authorize_backup=authorize_backup,
         )
         return Answer(201, action_out(result, principal), result.key_claimed)
 
     return await idempotent(
         request, service.idempotency, body_bytes, perform, _rebuild_action(service, principal), _caller(principal)
     )
+
+
+@router.get("/{game_id}/boundaries", responses=ERRORS, summary="The game's actions: where a backup may go back to")
+async def boundaries(game_id: str, service: ServiceDep, principal: Reader) -> dict[str, Any]:
+    actions = await run_in_threadpool(service.games.boundaries, game_id)
+    return {"game_id": game_id, "actions": actions, "boundaries": [a["last"] for a in actions]}

@@ -17,7 +17,15 @@ CHECKS: ev.EventHandlers[Check] = ev.EventHandlers("audit")
 """One check per event type, filled by the modules of ``domain.audit``."""
 
 #: What may still be recorded once the game is over (CR 104.1: it ends immediately).
-AFTER_THE_END = frozenset({ev.NOTE_ADDED, ev.ACTIONS_REVERTED})
+AFTER_THE_END = frozenset(
+    {
+        ev.ACTIONS_REVERTED,
+        ev.REPORT_AWAITING_ACKNOWLEDGEMENT,  # the last event of the report that ended the game
+        ev.REPORT_ACKNOWLEDGED,
+        ev.REPORT_DISPUTED,
+        *ev.JUDGE_RECORD_TYPES,
+    }
+)
 #: Zones a permanent can go to when it leaves the battlefield (``PermanentLeft.to``).
 LEAVE_TO = frozenset({"graveyard", "exile", "hand", "library_top", "library_bottom", "command", "none"})
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain.cards.model import Card
+from domain.commands.judging import JudgingCommand
 
 CardResolver = Callable[[Any], Card]
 """Turns a card reference (a name string or a card object) into a ``Card``."""
@@ -252,4 +253,5 @@ Command = (
     | Activate
     | Attack
     | Designate
+    | JudgingCommand
 )

@@ -39,6 +39,16 @@ from domain.events.counters_life import (
 )
 from domain.events.designations import DesignationChanged, DungeonCompleted, RoomEntered
 from domain.events.game import GameStarted, StepBegan, TurnBegan
+from domain.events.judging import (
+    DeckChecked,
+    JudgeCallAnswered,
+    JudgeCallOpened,
+    PenaltyGiven,
+    ReportAcknowledged,
+    ReportAwaitingAcknowledgement,
+    ReportDisputed,
+    TimeExtended,
+)
 from domain.events.record import ActionsReverted, GameEnded, NoteAdded, PlayerLost, TeamLost
 from domain.events.stack import (
     AbilityActivated,
@@ -86,6 +96,18 @@ POWER_TOUGHNESS_MODIFIED = PowerToughnessModified.TYPE
 DESIGNATION_CHANGED = DesignationChanged.TYPE
 ROOM_ENTERED = RoomEntered.TYPE
 DUNGEON_COMPLETED = DungeonCompleted.TYPE
+JUDGE_CALL_OPENED = JudgeCallOpened.TYPE
+JUDGE_CALL_ANSWERED = JudgeCallAnswered.TYPE
+PENALTY_GIVEN = PenaltyGiven.TYPE
+TIME_EXTENDED = TimeExtended.TYPE
+DECK_CHECKED = DeckChecked.TYPE
+REPORT_AWAITING_ACKNOWLEDGEMENT = ReportAwaitingAcknowledgement.TYPE
+REPORT_ACKNOWLEDGED = ReportAcknowledged.TYPE
+REPORT_DISPUTED = ReportDisputed.TYPE
+#: Judge records: never reverted by a backup (domain.undo).
+JUDGE_RECORD_TYPES = frozenset(
+    {NOTE_ADDED, JUDGE_CALL_OPENED, JUDGE_CALL_ANSWERED, PENALTY_GIVEN, TIME_EXTENDED, DECK_CHECKED}
+)
 
 #: Every stored event type name, in catalogue order.
 EVENT_TYPES: tuple[str, ...] = tuple(cls.TYPE for cls in event_classes())
@@ -111,6 +133,7 @@ __all__ = [
     "CountersAdded",
     "CountersRemoved",
     "DamageDealt",
+    "DeckChecked",
     "DesignationChanged",
     "DomainEvent",
     "DungeonCompleted",
@@ -120,11 +143,14 @@ __all__ = [
     "FieldSpec",
     "GameEnded",
     "GameStarted",
+    "JudgeCallAnswered",
+    "JudgeCallOpened",
     "LifeGained",
     "LifeLost",
     "ManaAdded",
     "ManaPoolEmptied",
     "NoteAdded",
+    "PenaltyGiven",
     "PermanentEntered",
     "PermanentLeft",
     "PermanentTapped",
@@ -132,12 +158,16 @@ __all__ = [
     "PlayerLost",
     "PowerToughnessModified",
     "Proliferated",
+    "ReportAcknowledged",
+    "ReportAwaitingAcknowledgement",
+    "ReportDisputed",
     "RoomEntered",
     "SpellCast",
     "StackObjectCountered",
     "StackObjectResolved",
     "StepBegan",
     "TeamLost",
+    "TimeExtended",
     "TriggerPutOnStack",
     "TriggersPending",
     "TurnBegan",

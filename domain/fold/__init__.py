@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from domain.events import Event
-from domain.fold import cards, designations, game, players, stack  # noqa: F401  (each registers its folds)
+from domain.fold import cards, designations, game, judging, players, stack  # noqa: F401  (each registers its folds)
 from domain.fold.table import FOLDS
 from domain.state import GameState
 

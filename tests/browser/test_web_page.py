@@ -274,9 +274,7 @@ def test_step_through_versions_with_keys_and_slider(page: Any, live_server: Live
     page.set_viewport_size(DESKTOP)
 
 
-def test_judge_undo_strikes_reverted_events_and_keeps_the_token_out_of_urls(
-    page: Any, live_server: LiveServer
-) -> None:
+def test_judge_undo_strikes_reverted_events_and_keeps_the_token_out_of_urls(page: Any, live_server: LiveServer) -> None:
     game_id = live_server.create_game(game_body("Judge-Open", 1, 9))
     live_server.act(game_id, {"type": "lose_life", "player": "P1", "amount": 3})  # v2
     live_server.act(game_id, {"type": "add_counters", "target": {"player": "P1"}, "kind": "rad", "amount": 2})  # v3
@@ -577,13 +575,14 @@ def every_event_game(server: LiveServer) -> str:
     ):
         answer = server.act(game_id, body)
     server.act(game_id, {"type": "counter", "object": answer["state"]["stack"][-1]["id"]})
-    server.act(game_id, {"type": "enter", "card": "Forest", "controller": "P1", "id": "forest"})
     # DesignationChanged, RoomEntered and (after Undercity's last room) DungeonCompleted.
     for room in ("Secret Entrance", "Forge", "Trap!", "Archives", "Throne of the Dead Three"):
         server.act(game_id, {"type": "designate", "designation": "initiative", "player": "P1"})
         choice = {"choices": {"room": room}} if room in ("Forge", "Trap!") else {}
         server.act(game_id, {"type": "resolve", **choice})  # the venture
         server.act(game_id, {"type": "resolve"})  # the room's ability
+    # The undo below takes back this action (a backup skips the judge's note after it).
+    server.act(game_id, {"type": "enter", "card": "Forest", "controller": "P1", "id": "forest"})
     server.act(game_id, {"type": "note", "text": "checking every line"})
     undone = server.api.post(f"/v1/games/{game_id}/undo", json={"actions": 1, "reason": "note on the wrong game"})
     assert undone.status_code == 201, undone.text
@@ -613,12 +612,47 @@ def team_game(server: LiveServer) -> str:
     return game_id
 
 
+def judging_game(server: LiveServer) -> str:
+    """A judge's records and a player's report awaiting, acknowledged and disputed
+    (docs/judges.md): every judging event type."""
+    game_id = server.create_game(
+        {
+            "variant": "two_player",
+            "tournament": {"event": "Judging", "round": 1, "table": 5},
+            "players": [{"id": "P1"}, {"id": "P2"}],
+        }
+    )
+
+    def post(path: str, body: dict[str, Any], headers: dict[str, str] | None = None) -> None:
+        response = server.api.post(f"/v1/games/{game_id}/{path}", json=body, headers=headers)
+        assert response.status_code == 201, response.text
+
+    def player(pid: str) -> dict[str, str]:
+        body = {"name": f"browser {pid}", "role": "player", "game_id": game_id, "player_id": pid}
+        response = server.api.post("/v1/tokens", json=body)
+        assert response.status_code == 201, response.text
+        return {"Authorization": f"Bearer {response.json()['token']}"}
+
+    p1, p2 = player("P1"), player("P2")
+    post("judge-calls", {"called_by": "P2", "question": "How many poison counters?"})
+    post("judge-calls/call-1/ruling", {"ruling": "Three."})
+    post("time-extensions", {"minutes": 3, "reason": "ruling"})
+    post("deck-checks", {"players": ["P1"], "result": "legal"})
+    post("penalties", {"player": "P1", "section": "2.1", "penalty": "Warning"})
+    for _ in range(2):
+        server.act(game_id, {"type": "add_counters", "target": {"player": "P2"}, "kind": "poison", "amount": 1}, p1)
+    reports = [r["report"] for r in server.state(game_id)["state"]["unacknowledged"]]
+    post("acknowledge", {"report": reports[0]}, p2)
+    post("dispute", {"report": reports[1], "reason": "only one"}, p2)
+    return game_id
+
+
 def test_no_timeline_line_shows_raw_data_for_any_event_type(page: Any, live_server: LiveServer) -> None:
     """Every event type the server records reads as a sentence: never the event's JSON."""
     from domain.events import EVENT_TYPES
 
     shown: set[str] = set()
-    for game_id in (every_event_game(live_server), team_game(live_server)):
+    for game_id in (every_event_game(live_server), team_game(live_server), judging_game(live_server)):
         head = live_server.state(game_id)["version"]
         open_game(page, live_server, game_id)
         board_at(page, head)

@@ -212,10 +212,12 @@ def test_events_after_the_end_and_a_reused_action_id(sqlite_store: Store) -> Non
 
 
 def test_an_undo_is_an_action_of_its_own_and_may_restore_any_state(sqlite_store: Store) -> None:
-    """An undo may restore a state in the middle of an action (not settled): that's allowed, and
-    the next action is checked from there. Its action id is its own."""
+    """An undo restores the state at the end of an action (the server refuses a version inside
+    one: not_an_action_boundary), and the next action is checked from there. The audit checks
+    the restored state against the history wherever it is, so files written before that rule
+    (restoring a state inside an action) still import. Its action id is its own."""
     service, _ = real_game(sqlite_store)
-    service.undo("g1", to_version=5, reason="back to the life loss", actor=JUDGE)  # v10
+    service.undo("g1", to_version=3, reason="back to the trigger", actor=JUDGE)  # v10
     service.act("g1", {"type": "note", "text": "judge call"}, JUDGE)  # v11
     service.act("g1", add_rad(), JUDGE)  # v12
     lines = list(service.export("g1"))

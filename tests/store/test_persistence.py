@@ -154,7 +154,7 @@ def test_state_at_every_version_equals_a_fresh_fold(store: Store) -> None:
     play_rad_trigger(service)
     for _ in range(4):
         service.act("g1", add_rad(), JUDGE)
-    service.undo("g1", to_version=5, reason="wrong count", actor=JUDGE)
+    service.undo("g1", to_version=7, reason="wrong count", actor=JUDGE)  # the end of the trigger's action
     service.act("g1", {"type": "gain_life", "player": "P1", "amount": 2}, JUDGE)
     head = service.head_version("g1")
     assert head == 13

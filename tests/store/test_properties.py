@@ -138,6 +138,21 @@ def test_random_play_with_undos_keeps_every_property(plan: list[tuple[str, Any]]
                         continue
                     target = head - 1
                     request = {"to_version": target, "reason": "redo"}
+                by_version = {e.version: e for e in history}
+                inside = (
+                    target is not None
+                    and target + 1 in by_version
+                    and target in by_version
+                    and by_version[target + 1].action_id == by_version[target].action_id
+                )
+                if inside:
+                    # A backup goes back to the end of an action, never into one (IPG 1.4).
+                    with pytest.raises(GameError) as refused:
+                        service.undo("g", actor=JUDGE, **request)
+                    assert refused.value.code == "not_an_action_boundary", refused.value.message
+                    assert service.head_version("g") == head, f"refused {kind} {arg} stored an event"
+                    note_event(f"{kind} refused: not_an_action_boundary")
+                    continue
                 if target is None or target >= head:
                     with pytest.raises(GameError) as refused:
                         service.undo("g", actor=JUDGE, **request)

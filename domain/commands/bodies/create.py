@@ -7,7 +7,7 @@ two-player game, teams by variant, ids used once, starting life, CR 103 and 119.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, Field, PlainValidator, WithJsonSchema
 
@@ -61,6 +61,10 @@ class TournamentSetup(Body):
     event: Text | None = None
     round: Size | None = None
     table: Size | None = None
+    rel: Literal["regular", "competitive", "professional"] | None = Field(
+        None, description="Rules Enforcement Level (default regular); at competitive a backup needs the head judge"
+    )
+    best_of: Literal[1, 3, 5] | None = Field(None, description="games of the match: best of 1, 3 (default) or 5")
 
 
 class PlayerSetup(Body):

@@ -1,0 +1,199 @@
+"""Judging: judge calls and rulings, penalties, time extensions, deck checks, and players'
+acknowledgements and disputes of reports (docs/judges.md, docs/api.md).
+
+Each endpoint turns its body into a ``domain.commands.judging`` command and appends it through
+the games' one request path (``GameService.act``), so If-Match and Idempotency-Key work as for
+actions and a refused request stores nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal, TypeVar
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field, ValidationError
+
+from api.auth import Principal, check_player_game, require_async
+from api.deps import ServiceDep, if_match, json_object, raw_body
+from api.errors import ApiError
+from api.idempotency import Answer, idempotent
+from api.presenters import action_out
+from api.routes.games import ERRORS, _caller, _rebuild_action
+from domain.commands import Command
+from domain.commands import judging as j
+from domain.commands.bodies.fields import Body, Text
+from domain.commands.refusals import refusal
+from domain.errors import InvalidCommand
+from domain.state import GameState
+from projections.service import Actor as StoreActor
+
+router = APIRouter(prefix="/v1/games", tags=["judging"])
+
+B = TypeVar("B", bound=BaseModel)
+
+
+class CallBody(Body):
+    """A judge call: who called and the question. A player token calls as its player."""
+
+    called_by: Text | None = Field(None, description="a player id or a name; a player token's own player")
+    question: Text
+
+
+class RulingBody(Body):
+    ruling: Text
+
+
+class PenaltyBody(Body):
+    """A penalty for an IPG infraction, named by its section (docs/judges.md)."""
+
+    player: Text
+    section: Text = Field(description="the IPG section: 2.1 Missed Trigger, 2.5 Game Rule Violation, ...")
+    penalty: Literal["Warning", "Game Loss", "Match Loss", "Disqualification"]
+    reason: Text | None = None
+    call: Text | None = None
+
+
+class TimeBody(Body):
+    minutes: int = Field(ge=1, le=60)
+    reason: Text
+    call: Text | None = None
+
+
+class DeckCheckBody(Body):
+    players: list[Text] = Field(min_length=1)
+    result: Text
+
+
+class AcknowledgeBody(Body):
+    report: Text
+
+
+class DisputeBody(Body):
+    report: Text
+    reason: Text
+
+
+def _parse(model: type[B], raw: Any, what: str) -> B:
+    if not isinstance(raw, dict):
+        raise InvalidCommand(f"the {what} must be a JSON object, got {raw!r}", "invalid_body")
+    try:
+        return model.model_validate(raw)
+    except ValidationError as err:
+        raise refusal(err, what=what) from None
+
+
+async def _append(
+    request: Request,
+    service: Any,
+    principal: Principal,
+    game_id: str,
+    body_bytes: bytes,
+    command: Command,
+    authorize: Callable[[GameState, Command], None] | None = None,
+) -> JSONResponse:
+    expected = if_match(request)
+
+    def perform(key: str | None, fingerprint: str | None) -> Answer:
+        result = service.games.act(
+            game_id,
+            command,
+            StoreActor(principal.name, principal.role),
+            expected,
+            idempotency_key=key,
+            request_fingerprint=fingerprint,
+            authorize=authorize,
+            reporter=principal.player_id if principal.role == "player" else None,
+        )
+        return Answer(201, action_out(result, principal), result.key_claimed)
+
+    return await idempotent(
+        request, service.idempotency, body_bytes, perform, _rebuild_action(service, principal), _caller(principal)
+    )
+
+
+def _judge(principal: Principal) -> None:
+    if not principal.at_least("judge"):
+        raise ApiError(403, "forbidden", f"role {principal.role!r} may not do this; it needs 'judge' or above")
+
+
+@router.post("/{game_id}/judge-calls", status_code=201, responses=ERRORS, summary="Call a judge (player, scorekeeper+)")
+async def call_judge(game_id: str, request: Request, service: ServiceDep) -> JSONResponse:
+    principal = await require_async(request, "player")
+    check_player_game(principal, game_id)
+    body_bytes = await raw_body(request)
+    body = _parse(CallBody, json_object(body_bytes), "judge call")
+    if principal.role == "player":
+        if body.called_by not in (None, principal.player_id):
+            raise ApiError(403, "not_your_player", f"this token calls as {principal.player_id!r}")
+        called_by = str(principal.player_id)
+    else:
+        called_by = body.called_by or principal.name
+    return await _append(request, service, principal, game_id, body_bytes, j.CallJudge(called_by, body.question))
+
+
+@router.post(
+    "/{game_id}/judge-calls/{call}/ruling", status_code=201, responses=ERRORS, summary="Rule on a call (judge+)"
+)
+async def answer_call(game_id: str, call: str, request: Request, service: ServiceDep) -> JSONResponse:
+    principal = await require_async(request, "judge")
+    body_bytes = await raw_body(request)
+    body = _parse(RulingBody, json_object(body_bytes), "ruling")
+    return await _append(request, service, principal, game_id, body_bytes, j.AnswerCall(call, body.ruling))
+
+
+@router.post("/{game_id}/penalties", status_code=201, responses=ERRORS, summary="Give a penalty (judge+)")
+async def give_penalty(game_id: str, request: Request, service: ServiceDep) -> JSONResponse:
+    principal = await require_async(request, "judge")
+    body_bytes = await raw_body(request)
+    body = _parse(PenaltyBody, json_object(body_bytes), "penalty")
+    command = j.GivePenalty(body.player, body.section, body.penalty, body.reason, body.call)
+    return await _append(request, service, principal, game_id, body_bytes, command)
+
+
+@router.post("/{game_id}/time-extensions", status_code=201, responses=ERRORS, summary="Extend the time (judge+)")
+async def extend_time(game_id: str, request: Request, service: ServiceDep) -> JSONResponse:
+    principal = await require_async(request, "judge")
+    body_bytes = await raw_body(request)
+    body = _parse(TimeBody, json_object(body_bytes), "time extension")
+    command = j.ExtendTime(body.minutes, body.reason, body.call)
+    return await _append(request, service, principal, game_id, body_bytes, command)
+
+
+@router.post("/{game_id}/deck-checks", status_code=201, responses=ERRORS, summary="Record a deck check (judge+)")
+async def deck_check(game_id: str, request: Request, service: ServiceDep) -> JSONResponse:
+    principal = await require_async(request, "judge")
+    body_bytes = await raw_body(request)
+    body = _parse(DeckCheckBody, json_object(body_bytes), "deck check")
+    command = j.CheckDecks(tuple(body.players), body.result)
+    return await _append(request, service, principal, game_id, body_bytes, command)
+
+
+@router.post(
+    "/{game_id}/acknowledge",
+    status_code=201,
+    responses=ERRORS,
+    summary="Acknowledge a report (affected player, judge+)",
+)
+async def acknowledge(game_id: str, request: Request, service: ServiceDep) -> JSONResponse:
+    principal = await require_async(request, "player")
+    check_player_game(principal, game_id)
+    if principal.role != "player":
+        _judge(principal)
+    body_bytes = await raw_body(request)
+    body = _parse(AcknowledgeBody, json_object(body_bytes), "acknowledgement")
+    by = str(principal.player_id) if principal.role == "player" else "judge"
+    return await _append(request, service, principal, game_id, body_bytes, j.Acknowledge(body.report, by))
+
+
+@router.post("/{game_id}/dispute", status_code=201, responses=ERRORS, summary="Dispute a report (affected player)")
+async def dispute(game_id: str, request: Request, service: ServiceDep) -> JSONResponse:
+    principal = await require_async(request, "player")
+    check_player_game(principal, game_id)
+    if principal.role != "player":
+        raise ApiError(403, "forbidden", "a report is disputed by the player it affects (a judge acknowledges it)")
+    body_bytes = await raw_body(request)
+    body = _parse(DisputeBody, json_object(body_bytes), "dispute")
+    command = j.Dispute(body.report, str(principal.player_id), body.reason)
+    return await _append(request, service, principal, game_id, body_bytes, command)

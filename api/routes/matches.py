@@ -1,0 +1,138 @@
+"""Matches and results by event and round (docs/judges.md, docs/api.md): the matches read model
+(``projections.matches``), match reports, and the results export for tournament software."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+from pydantic import Field
+from starlette.concurrency import run_in_threadpool
+
+from api.auth import Principal, require_async
+from api.deps import ServiceDep, json_object, raw_body
+from api.errors import ApiError
+from api.routes.games import ERRORS
+from api.routes.judging import _parse
+from domain.commands.bodies.fields import Body, Text
+from projections.matches import RESULT_COLUMNS, match_result
+from projections.service import Actor as StoreActor
+
+router = APIRouter(prefix="/v1/events", tags=["matches"])
+
+
+class ConfirmBody(Body):
+    score: Text = Field(description="the score confirmed, as the match shows it (`2-1-0`)")
+
+
+class ResultBody(Body):
+    wins: dict[Text, int] = Field(description="game wins by player id")
+    draws: int = Field(0, ge=0, le=5)
+
+
+class EmptyBody(Body):
+    pass
+
+
+def _my_player(principal: Principal, match: dict[str, Any]) -> str:
+    """A player token confirms for its own player, in a game of this match."""
+    if principal.role != "player":
+        raise ApiError(403, "forbidden", "this is the players' to do (a scorekeeper enters the result instead)")
+    if principal.game_id not in match["games"] or principal.player_id not in match["players"]:
+        raise ApiError(403, "wrong_game", "this player token is for a game of another match")
+    return str(principal.player_id)
+
+
+@router.get("/{event}/rounds/{round}", responses=ERRORS, summary="A round: tables, match results, open calls")
+async def get_round(event: str, round: str, service: ServiceDep, request: Request) -> dict[str, Any]:
+    await require_async(request, "spectator")
+    return await run_in_threadpool(service.matches.round, event, round)
+
+
+@router.get("/{event}/rounds/{round}/tables/{table}", responses=ERRORS, summary="One match and its result")
+async def get_match(event: str, round: str, table: str, service: ServiceDep, request: Request) -> dict[str, Any]:
+    await require_async(request, "spectator")
+    return await run_in_threadpool(service.matches.match, event, round, table)
+
+
+@router.post(
+    "/{event}/rounds/{round}/tables/{table}/confirm", status_code=201, responses=ERRORS, summary="Confirm the result"
+)
+async def confirm(event: str, round: str, table: str, request: Request, service: ServiceDep) -> dict[str, Any]:
+    principal = await require_async(request, "player")
+    body = _parse(ConfirmBody, json_object(await raw_body(request)), "confirmation")
+    match = await run_in_threadpool(service.matches.get, event, round, table)
+    player = _my_player(principal, match)
+    current = match_result(match)
+    if not current["complete"] and len(set(current["wins"].values())) != 1:
+        raise ApiError(422, "match_not_over", f"the match is not over: {current['score']}")
+    if body.score != current["score"]:
+        raise ApiError(409, "result_changed", f"the match shows {current['score']}, not {body.score}")
+    actor = StoreActor(principal.name, principal.role)
+    await run_in_threadpool(
+        lambda: service.matches.report(
+            event, round, table, "confirm", actor, player=player, score={"score": body.score}
+        )
+    )
+    return {"event": event, "round": round, "table": table, "confirmed_by": player, "score": body.score}
+
+
+@router.post(
+    "/{event}/rounds/{round}/tables/{table}/intentional-draw",
+    status_code=201,
+    responses=ERRORS,
+    summary="Agree to an intentional draw (MTR 2.4; both players)",
+)
+async def intentional_draw(event: str, round: str, table: str, request: Request, service: ServiceDep) -> dict[str, Any]:
+    principal = await require_async(request, "player")
+    _parse(EmptyBody, json_object(await raw_body(request)), "intentional draw")
+    match = await run_in_threadpool(service.matches.get, event, round, table)
+    player = _my_player(principal, match)
+    actor = StoreActor(principal.name, principal.role)
+    await run_in_threadpool(
+        lambda: service.matches.report(event, round, table, "intentional_draw", actor, player=player)
+    )
+    return {"event": event, "round": round, "table": table, "agreed_by": player}
+
+
+@router.post(
+    "/{event}/rounds/{round}/tables/{table}/result",
+    status_code=201,
+    responses=ERRORS,
+    summary="Enter the match result (scorekeeper+)",
+)
+async def enter_result(event: str, round: str, table: str, request: Request, service: ServiceDep) -> dict[str, Any]:
+    principal = await require_async(request, "scorekeeper")
+    body = _parse(ResultBody, json_object(await raw_body(request)), "result")
+    match = await run_in_threadpool(service.matches.get, event, round, table)
+    unknown = sorted(set(body.wins) - set(match["players"]))
+    if unknown or any(not 0 <= n <= 5 for n in body.wins.values()):
+        raise ApiError(
+            400, "invalid_field", f"wins are 0-5 by player of this match {match['players']}, got {body.wins}"
+        )
+    score = {"wins": dict(body.wins), "draws": body.draws}
+    actor = StoreActor(principal.name, principal.role)
+    await run_in_threadpool(lambda: service.matches.report(event, round, table, "result", actor, score=score))
+    return {"event": event, "round": round, "table": table, **score}
+
+
+@router.get("/{event}/rounds/{round}/results.json", responses=ERRORS, summary="Results export (JSON)")
+async def results_json(event: str, round: str, service: ServiceDep, request: Request) -> dict[str, Any]:
+    await require_async(request, "spectator")
+    rows = await run_in_threadpool(service.matches.results, event, round)
+    return {"event": event, "round": round, "columns": list(RESULT_COLUMNS), "results": rows}
+
+
+@router.get("/{event}/rounds/{round}/results.csv", responses=ERRORS, summary="Results export (CSV)")
+async def results_csv(event: str, round: str, service: ServiceDep, request: Request) -> Response:
+    await require_async(request, "spectator")
+    rows = await run_in_threadpool(service.matches.results, event, round)
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(RESULT_COLUMNS), lineterminator="\r\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({k: str(v).lower() if isinstance(v, bool) else v for k, v in row.items()})
+    return Response(out.getvalue(), media_type="text/csv; charset=utf-8")

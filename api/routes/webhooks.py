@@ -1,0 +1,36 @@
+"""Webhook subscriptions and their delivery status (docs/judges.md, docs/api.md)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter, Request
+from pydantic import Field
+from starlette.concurrency import run_in_threadpool
+
+from api.auth import require_async
+from api.deps import ServiceDep, json_object, raw_body
+from api.routes.games import ERRORS
+from api.routes.judging import _parse
+from domain.commands.bodies.fields import Body, Text
+
+router = APIRouter(prefix="/v1/webhooks", tags=["webhooks"])
+
+
+class WebhookBody(Body):
+    url: Text = Field(description="where to POST (http or https)")
+    events: list[Literal["game_ended", "match_result", "judge_call_opened", "penalty_given"]] = Field(min_length=1)
+
+
+@router.post("", status_code=201, responses=ERRORS, summary="Subscribe a webhook (admin); the secret is shown once")
+async def subscribe(request: Request, service: ServiceDep) -> dict[str, Any]:
+    await require_async(request, "admin")
+    body = _parse(WebhookBody, json_object(await raw_body(request)), "webhook")
+    return await run_in_threadpool(service.webhooks.subscribe, body.url, list(body.events))
+
+
+@router.get("/{subscription}/deliveries", responses=ERRORS, summary="Delivery status of a subscription (admin)")
+async def deliveries(subscription: str, request: Request, service: ServiceDep) -> dict[str, Any]:
+    await require_async(request, "admin")
+    found = await run_in_threadpool(service.webhooks.deliveries, subscription)
+    return {"subscription": subscription, "deliveries": found}

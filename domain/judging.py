@@ -1,0 +1,257 @@
+"""Judging: calls, rulings, penalties, time extensions, deck checks, and reports that affect an
+opponent (docs/judges.md). Pure, like ``domain.decide``.
+
+- Judge records (``domain.events.judging``) are never reverted by a backup; the state a revert
+  restores keeps the head's records (``with_judging``).
+- A Game Loss, Match Loss or Disqualification ends the game: the penalised player loses
+  (``PlayerLost`` with reason ``penalty``), and a backup can't go back past it
+  (``penalty_stands``).
+- A player token's report that changes another player's life, counters, permanents or stack
+  objects stands, but is unacknowledged (``acknowledgement``) until that player, or a judge,
+  acknowledges it; the player may dispute it instead, which opens a judge call.
+- At Competitive (or Professional) REL a backup is the head judge's (``backup_needs_head_judge``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from domain import events as ev
+from domain.builder import Builder
+from domain.commands.judging import (
+    GAME_ENDING_PENALTIES,
+    INFRACTIONS,
+    PENALTIES,
+    Acknowledge,
+    AnswerCall,
+    CallJudge,
+    CheckDecks,
+    Dispute,
+    ExtendTime,
+    GivePenalty,
+    JudgingCommand,
+)
+from domain.errors import IllegalAction, InvalidCommand, NotFound
+from domain.rules.sba import leave_game
+from domain.state import GameState, replace
+
+#: Rules Enforcement Levels where a backup is the head judge's call (docs/judges.md).
+HEAD_JUDGE_RELS = frozenset({"competitive", "professional"})
+GAME_LOSS_RULE = "IPG 1.1 (penalty)"
+
+
+def rel(state: GameState) -> str:
+    """The game's Rules Enforcement Level (``regular`` unless its tournament says otherwise)."""
+    value = (state.tournament or {}).get("rel")
+    return value if isinstance(value, str) else "regular"
+
+
+def backup_needs_head_judge(state: GameState) -> bool:
+    return rel(state) in HEAD_JUDGE_RELS
+
+
+def with_judging(restored: GameState, head: GameState) -> GameState:
+    """The state a backup restores: the game at its target, the judge records of the head."""
+    return replace(restored, judging=head.judging)
+
+
+def check_no_game_ending_penalty(events: Iterable[tuple[int, str, Mapping[str, Any]]], target: int) -> None:
+    """A game ended by a penalty stays ended: a backup past it is ``penalty_stands``."""
+    for version, type_, data in events:
+        if version > target and type_ == ev.PENALTY_GIVEN and data.get("penalty") in GAME_ENDING_PENALTIES:
+            raise IllegalAction(
+                f"undo: version {version} is a {data.get('penalty')} for {data.get('player')!r}, which ended the "
+                f"game; a backup can't go back past it (choose a version from {version} on)",
+                "penalty_stands",
+            )
+
+
+def _text(name: str, value: str, limit: int = 2000) -> str:
+    if not value.strip():
+        raise InvalidCommand(f"{name} must not be blank", "missing_field")
+    if len(value) > limit:
+        raise InvalidCommand(f"{name} must be at most {limit} characters, got {len(value)}", "invalid_field")
+    return value
+
+
+def _call(state: GameState, call: str) -> Mapping[str, Any]:
+    found = next((c for c in state.judging.calls if c.get("call") == call), None)
+    if found is None:
+        known = [c.get("call") for c in state.judging.calls]
+        raise NotFound(f"there is no judge call {call!r} in this game (calls: {known})", "unknown_call")
+    return found
+
+
+def _report(state: GameState, report: str) -> Mapping[str, Any]:
+    found = next((r for r in state.reports if r.get("report") == report), None)
+    if found is None:
+        known = [r.get("report") for r in state.reports]
+        raise NotFound(f"there is no unacknowledged report {report!r} (unacknowledged: {known})", "unknown_report")
+    return found
+
+
+def _table(state: GameState) -> int | None:
+    table = (state.tournament or {}).get("table")
+    return table if isinstance(table, int) and not isinstance(table, bool) else None
+
+
+def decide_judging(b: Builder, cmd: JudgingCommand) -> None:
+    """The events of one judging command (``domain.decide`` dispatches here)."""
+    state = b.state
+    match cmd:
+        case CallJudge():
+            call = f"call-{len(state.judging.calls) + 1}"
+            b.emit(
+                ev.JudgeCallOpened(
+                    call=call, called_by=cmd.called_by, question=_text("question", cmd.question), table=_table(state)
+                ),
+                "IPG 1 (judge call)",
+            )
+        case AnswerCall():
+            found = _call(state, cmd.call)
+            if not found.get("open", True):
+                raise IllegalAction(f"judge call {cmd.call!r} was answered already", "call_closed")
+            b.emit(ev.JudgeCallAnswered(call=cmd.call, ruling=_text("ruling", cmd.ruling, 10_000)))
+        case GivePenalty():
+            _penalty(b, cmd)
+        case ExtendTime():
+            if not 1 <= cmd.minutes <= 60:
+                raise InvalidCommand(f"minutes must be 1-60, got {cmd.minutes}", "invalid_amount")
+            if cmd.call is not None:
+                _call(state, cmd.call)
+            b.emit(ev.TimeExtended(minutes=cmd.minutes, reason=_text("reason", cmd.reason), call=cmd.call))
+        case CheckDecks():
+            if not cmd.players:
+                raise InvalidCommand("a deck check names at least one player", "missing_field")
+            for player in cmd.players:
+                _player(state, player)
+            b.emit(ev.DeckChecked(players=list(cmd.players), result=_text("result", cmd.result)))
+        case Acknowledge():
+            report = _report(state, cmd.report)
+            if cmd.by != "judge" and cmd.by not in report.get("players", ()):
+                raise IllegalAction(
+                    f"report {cmd.report!r} is for {report.get('players')} to acknowledge, not {cmd.by!r}",
+                    "not_your_report",
+                )
+            b.emit(ev.ReportAcknowledged(report=cmd.report, by=cmd.by))
+        case Dispute():
+            report = _report(state, cmd.report)
+            if cmd.by not in report.get("players", ()):
+                raise IllegalAction(
+                    f"report {cmd.report!r} is for {report.get('players')} to dispute, not {cmd.by!r}",
+                    "not_your_report",
+                )
+            if report.get("disputed"):
+                raise IllegalAction(f"report {cmd.report!r} is disputed already ({report['disputed']})", "disputed")
+            reason = _text("reason", cmd.reason)
+            b.emit(ev.ReportDisputed(report=cmd.report, by=cmd.by, reason=reason))
+            call = f"call-{len(b.state.judging.calls) + 1}"
+            question = f"{cmd.by} disputes {cmd.report} ({report.get('summary')}): {reason}"
+            b.emit(
+                ev.JudgeCallOpened(
+                    call=call, called_by=cmd.by, question=question[:2000], table=_table(state), report=cmd.report
+                ),
+                "IPG 1 (judge call)",
+            )
+
+
+def _player(state: GameState, player: str) -> None:
+    if player not in state.players:
+        raise NotFound(f"there is no player {player!r} in this game", "unknown_player")
+
+
+def _penalty(b: Builder, cmd: GivePenalty) -> None:
+    state = b.state
+    _player(state, cmd.player)
+    name = INFRACTIONS.get(cmd.section)
+    if name is None:
+        raise InvalidCommand(
+            f"section {cmd.section!r} is not an infraction of the IPG; known: {sorted(INFRACTIONS)}",
+            "unknown_infraction",
+        )
+    if cmd.penalty not in PENALTIES:
+        raise InvalidCommand(f"penalty must be one of {list(PENALTIES)}, got {cmd.penalty!r}", "invalid_penalty")
+    if cmd.call is not None:
+        _call(state, cmd.call)
+    b.emit(
+        ev.PenaltyGiven(
+            player=cmd.player,
+            section=cmd.section,
+            infraction=name,
+            penalty=cmd.penalty,
+            reason=cmd.reason,
+            call=cmd.call,
+        ),
+        f"IPG {cmd.section}",
+    )
+    if cmd.penalty in GAME_ENDING_PENALTIES and state.status == "in_progress" and not state.players[cmd.player].lost:
+        b.emit(ev.PlayerLost(player=cmd.player, rule=GAME_LOSS_RULE, reason="penalty"), f"IPG {cmd.section}")
+        leave_game(b, cmd.player)
+
+
+def ends_game(cmd: JudgingCommand, state: GameState) -> bool:
+    """Whether the command must be settled (a penalty that ends the game runs the SBA check
+    that ends it, CR 104.2a)."""
+    return isinstance(cmd, GivePenalty) and cmd.penalty in GAME_ENDING_PENALTIES and state.status == "in_progress"
+
+
+# -- reports that affect an opponent ------------------------------------------------------------
+def _seen_by(state: GameState, player: str) -> dict[str, Any]:
+    """What of ``state`` belongs to ``player``: what a report must not change unannounced."""
+    p = state.players[player]
+    return {
+        "life": state.life_of(player),
+        "counters": state.counters_of_player(player),
+        "lost": p.lost,
+        "permanents": {
+            pid: (perm.to_json(), perm.damage) for pid, perm in state.battlefield.items() if perm.controller == player
+        },
+        "stack": [o.to_json() for o in state.stack if o.controller == player],
+    }
+
+
+def _changes(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    out = []
+    if before["life"] != after["life"]:
+        out.append(f"life {before['life']} -> {after['life']}")
+    kinds = sorted(
+        k
+        for k in set(before["counters"]) | set(after["counters"])
+        if before["counters"].get(k) != after["counters"].get(k)
+    )
+    for kind in kinds:
+        out.append(f"{kind} counters {before['counters'].get(kind, 0)} -> {after['counters'].get(kind, 0)}")
+    if before["lost"] != after["lost"]:
+        out.append("lost the game")
+    changed = sorted(
+        pid
+        for pid in set(before["permanents"]) | set(after["permanents"])
+        if before["permanents"].get(pid) != after["permanents"].get(pid)
+    )
+    if changed:
+        out.append(f"permanents {', '.join(changed)}")
+    if before["stack"] != after["stack"]:
+        ids = sorted({o["id"] for o in before["stack"]} ^ {o["id"] for o in after["stack"]})
+        out.append(f"stack objects {', '.join(ids) or 'changed'}")
+    return out
+
+
+def acknowledgement(before: GameState, after: GameState, reporter: str) -> ev.Event | None:
+    """The ``ReportAwaitingAcknowledgement`` a player's report needs, or ``None`` when it changed
+    nothing of another player's (their life, counters, permanents, stack objects)."""
+    affected: list[str] = []
+    summary: list[str] = []
+    for player in before.players:
+        if player == reporter:
+            continue
+        changes = _changes(_seen_by(before, player), _seen_by(after, player))
+        if changes:
+            affected.append(player)
+            summary.append(f"{player}: {'; '.join(changes)}")
+    if not affected:
+        return None
+    report = ev.ReportAwaitingAcknowledgement(
+        report=f"report-{after.next_seq}", reporter=reporter, players=affected, summary=" | ".join(summary)
+    )
+    return ev.Event(report)

@@ -1,0 +1,269 @@
+"""A small read-model kit: JSON documents by key, kept by a follower of the notification log.
+
+The matches read model (``projections.matches``) and the webhook outbox
+(``projections.webhooks``) are each a ``DocumentProjection``: a pure ``changes(record, get)``
+says which documents one stored record changes, and the view writes those documents and the
+tracking record (the notification id) in ONE transaction, in the same database as the events.
+So each follower has its own tracking position: a restart resumes after the last record it
+recorded and loses nothing (DESIGN.md, Wave 2 notes). The runner is the library's
+``ProjectionRunner``, as for the game list (``projections.game_list``).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from eventsourcing.persistence import InfrastructureFactory, IntegrityError, Tracking, TrackingRecorder
+from eventsourcing.postgres import PostgresDatastore, PostgresTrackingRecorder
+from eventsourcing.projection import Projection, ProjectionRunner
+from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
+from eventsourcing.utils import Environment
+from psycopg.sql import SQL, Identifier
+
+from projections.database_url import StoreKind
+from projections.ledger_application import LedgerApplication
+from projections.sqlite_polling import writer_lock
+
+log = logging.getLogger("mtg_ledger.store")
+Doc = dict[str, Any]
+Get = Callable[[str], "Doc | None"]
+
+
+class DocumentView(TrackingRecorder, ABC):
+    """Documents by key (``TABLE``), plus the tracking position."""
+
+    TABLE: ClassVar[str] = ""
+
+    @abstractmethod
+    def get_doc(self, key: str) -> Doc | None: ...
+
+    @abstractmethod
+    def docs(self, prefix: str) -> dict[str, Doc]:
+        """Every document whose key starts with ``prefix``."""
+
+    @abstractmethod
+    def put_docs(self, docs: Mapping[str, Doc], tracking: Tracking | None) -> None:
+        """Write documents (and ``tracking``, when given) in one transaction."""
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+
+class _OwnTracking:
+    """Tracking under a name of this view's own (``<application>#<table>``): the tracking table
+    is shared by every follower in one database (SQLite keeps one row per application name), so
+    each follower keeps its own position rather than moving the game list's."""
+
+    TABLE: ClassVar[str] = ""
+    table_migration_identifier: str
+
+    def _own(self, name: str) -> str:
+        return name if name == self.table_migration_identifier else f"{name}#{self.TABLE}"
+
+    def _insert_tracking(self, c: Any, tracking: Tracking) -> None:
+        own = Tracking(self._own(tracking.application_name), tracking.notification_id)
+        super()._insert_tracking(c, own)  # type: ignore[misc]
+
+    def max_tracking_id(self, application_name: str) -> int | None:
+        found: int | None = super().max_tracking_id(self._own(application_name))  # type: ignore[misc]
+        return found
+
+    def has_tracking_id(self, application_name: str, notification_id: int | None) -> bool:
+        if notification_id is None:
+            return True
+        found = self.max_tracking_id(application_name)
+        return found is not None and found >= notification_id
+
+
+class SQLiteDocumentView(_OwnTracking, SQLiteTrackingRecorder, DocumentView):
+    datastore: SQLiteDatastore
+
+    def __init__(self, datastore: SQLiteDatastore, **kwargs: Any) -> None:
+        super().__init__(datastore, **kwargs)
+        self._writer_lock = writer_lock(datastore)
+
+    def construct_create_table_statements(self) -> list[str]:
+        statements = super().construct_create_table_statements()
+        statements.append(f"CREATE TABLE IF NOT EXISTS {self.TABLE} (key TEXT PRIMARY KEY, doc TEXT NOT NULL)")
+        return statements
+
+    def insert_tracking(self, tracking: Tracking) -> None:
+        with self._writer_lock:
+            super().insert_tracking(tracking)
+
+    def get_doc(self, key: str) -> Doc | None:
+        with self.datastore.transaction(commit=False) as c:
+            c.execute(f"SELECT doc FROM {self.TABLE} WHERE key = ?", (key,))
+            row = c.fetchone()
+        return None if row is None else dict(json.loads(row["doc"]))
+
+    def docs(self, prefix: str) -> dict[str, Doc]:
+        with self.datastore.transaction(commit=False) as c:
+            c.execute(
+                f"SELECT key, doc FROM {self.TABLE} WHERE substr(key, 1, ?) = ? ORDER BY key", (len(prefix), prefix)
+            )
+            return {row["key"]: json.loads(row["doc"]) for row in c.fetchall()}
+
+    def put_docs(self, docs: Mapping[str, Doc], tracking: Tracking | None) -> None:
+        with self._writer_lock, self.datastore.transaction(commit=True) as c:
+            for key, doc in docs.items():
+                c.execute(
+                    f"INSERT INTO {self.TABLE} (key, doc) VALUES (?, ?) "
+                    "ON CONFLICT (key) DO UPDATE SET doc = excluded.doc",
+                    (key, json.dumps(doc, sort_keys=True)),
+                )
+            if tracking is not None:
+                self._insert_tracking(c, tracking)
+
+    def close(self) -> None:
+        self.datastore.close()
+
+
+class PostgresDocumentView(_OwnTracking, PostgresTrackingRecorder, DocumentView):
+    datastore: PostgresDatastore
+
+    def __init__(self, datastore: PostgresDatastore, **kwargs: Any) -> None:
+        super().__init__(datastore, **kwargs)
+        self._table = Identifier(self.datastore.schema, self.TABLE)
+        self.sql_create_statements.append(
+            SQL("CREATE TABLE IF NOT EXISTS {0} (key text PRIMARY KEY, doc text NOT NULL)").format(self._table)
+        )
+
+    def get_doc(self, key: str) -> Doc | None:
+        with self.datastore.transaction(commit=False) as curs:
+            curs.execute(SQL("SELECT doc FROM {0} WHERE key = %s").format(self._table), (key,))
+            row = curs.fetchone()
+        return None if row is None else dict(json.loads(row["doc"]))
+
+    def docs(self, prefix: str) -> dict[str, Doc]:
+        with self.datastore.transaction(commit=False) as curs:
+            curs.execute(
+                SQL("SELECT key, doc FROM {0} WHERE left(key, %s) = %s ORDER BY key").format(self._table),
+                (len(prefix), prefix),
+            )
+            return {row["key"]: json.loads(row["doc"]) for row in curs.fetchall()}
+
+    def put_docs(self, docs: Mapping[str, Doc], tracking: Tracking | None) -> None:
+        with self.datastore.transaction(commit=True) as curs:
+            for key, doc in docs.items():
+                curs.execute(
+                    SQL(
+                        "INSERT INTO {0} (key, doc) VALUES (%s, %s) ON CONFLICT (key) DO UPDATE SET doc = EXCLUDED.doc"
+                    ).format(self._table),
+                    (key, json.dumps(doc, sort_keys=True)),
+                )
+            if tracking is not None:
+                self._insert_tracking(curs, tracking)
+
+    def close(self) -> None:
+        self.datastore.close()
+
+
+class DocumentProjection(Projection[DocumentView]):
+    """Folds stored records into documents; ``changes`` is the pure part."""
+
+    name = "Documents"
+    topics: tuple[str, ...] = ()
+
+    @staticmethod
+    def changes(record: Any, get: Get, position: int) -> dict[str, Doc]:
+        """The documents ``record`` (at notification id ``position``) changes, as new values,
+        reading current ones with ``get``."""
+        raise NotImplementedError
+
+    def process_event(self, domain_event: Any, tracking: Tracking) -> None:
+        pending: dict[str, Doc] = {}
+
+        def get(key: str) -> Doc | None:
+            return pending[key] if key in pending else self.view.get_doc(key)
+
+        pending.update(self.changes(domain_event, get, tracking.notification_id))
+        try:
+            self.view.put_docs(pending, tracking)
+        except IntegrityError:
+            # Another runner already projected this notification (tracking only moves forward).
+            if not self.view.has_tracking_id(tracking.application_name, tracking.notification_id):
+                raise
+
+
+def view_classes(table: str) -> dict[str, type[DocumentView]]:
+    """A view class per store for one table."""
+    return {
+        "sqlite": type(f"SQLiteDocs_{table}", (SQLiteDocumentView,), {"TABLE": table}),
+        "postgresql": type(f"PostgresDocs_{table}", (PostgresDocumentView,), {"TABLE": table}),
+    }
+
+
+class Follower:
+    """One ``DocumentProjection`` as the service runs it (or only its view, kept elsewhere)."""
+
+    def __init__(
+        self,
+        app: LedgerApplication,
+        store: StoreKind,
+        env: Mapping[str, str],
+        projection: type[DocumentProjection],
+        views: Mapping[str, type[DocumentView]],
+        *,
+        run: bool,
+    ) -> None:
+        self._app = app
+        prefix = projection.name.upper()
+        view_env = {
+            **env,
+            "CREATE_TABLE": "n",
+            "POSTGRES_POOL_SIZE": "1",
+            f"{prefix}_CREATE_TABLE": env["CREATE_TABLE"],
+            f"{prefix}_POSTGRES_POOL_SIZE": "1",
+        }
+        self._runner: ProjectionRunner[LedgerApplication, DocumentView] | None = None
+        self._own_view: DocumentView | None = None
+        if run:
+            self._runner = ProjectionRunner(
+                application_class=LedgerApplication,
+                projection_class=projection,
+                view_class=views[store],
+                env=view_env,
+            )
+            self._runner.__enter__()
+        else:
+            factory = InfrastructureFactory[TrackingRecorder].construct(Environment(projection.name, view_env))
+            view = factory.tracking_recorder(views[store])
+            assert isinstance(view, DocumentView)
+            self._own_view = view
+
+    @property
+    def view(self) -> DocumentView:
+        if self._runner is not None:
+            view: DocumentView = self._runner.view
+            return view
+        assert self._own_view is not None
+        return self._own_view
+
+    def wait(self, timeout: float = 10.0) -> None:
+        """Block until everything stored so far is projected (``TimeoutError`` after ``timeout``)."""
+        target = self._app.recorder.max_notification_id()
+        if target is None:
+            return
+        deadline = time.monotonic() + timeout
+        while not self.view.has_tracking_id(self._app.name, target):
+            if self._runner is not None and self._runner.is_interrupted.is_set():
+                self._runner.run_forever(timeout=0)
+                raise RuntimeError("a read model's projection runner has stopped")
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the read model did not reach notification {target} in {timeout}s")
+            time.sleep(0.005)
+
+    def close(self) -> None:
+        try:
+            if self._runner is not None:
+                self._runner.__exit__(None, None, None)
+        except Exception:
+            log.exception("a document projection had stopped with an error")
+        finally:
+            self.view.close()
