@@ -57,6 +57,7 @@ def build_service(settings: Settings, *, create_tables: bool | None = None) -> L
         catalog=load_catalog(settings.imported_cards_path),
         snapshot_interval=settings.snapshot_interval,
         create_tables=settings.create_tables if create_tables is None else create_tables,
+        group_commit_window=settings.group_commit_ms / 1000 if settings.group_commit else None,
     )
 
 

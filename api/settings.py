@@ -61,6 +61,11 @@ class Settings(BaseSettings):
     """Events between snapshots of a game."""
     create_tables: bool = True
     """Create the store's tables at start-up; ``serve`` does it once, then workers skip it."""
+    group_commit_ms: float = Field(default=1.0, ge=0, le=100)
+    """Milliseconds a worker's group committer waits to gather other games' actions into one
+    transaction (0: only what queued up while the previous one committed)."""
+    group_commit: bool = True
+    """Save concurrent actions of different games in one transaction (off: one per action)."""
 
     @field_validator("database_url")
     @classmethod

@@ -29,6 +29,7 @@ from projections.game_list import GameList
 from projections.game_record import GameRecord
 from projections.game_repository import GameRepository
 from projections.game_service import UNDO_HISTORY_PAGE, Authorize, GameService, int_arg
+from projections.group_commit import DEFAULT_WINDOW, GroupCommitter
 from projections.idempotency import IdempotencyRecords
 from projections.ledger_application import LedgerApplication
 from projections.results import ActionResult, Actor, GameSummary, RecordedEvent, TokenInfo, VerifyReport
@@ -54,6 +55,9 @@ class LedgerService:
     ``project_read_models``: run the game-list projection in this process.
     ``cache_size``: games whose head each process keeps (the head actions are decided on; 0: none).
     ``clock``: the time source for ``recorded_at`` (tests pass a fixed one).
+    ``group_commit_window``: seconds the group committer waits to gather the saves of other
+    games' actions into one transaction (``projections.group_commit``; 0: only what queued up
+    meanwhile; ``None``: no group commit, one transaction per save).
     """
 
     def __init__(
@@ -66,6 +70,7 @@ class LedgerService:
         project_read_models: bool = True,
         cache_size: int = 1024,
         clock: Clock = utc_now,
+        group_commit_window: float | None = DEFAULT_WINDOW,
     ) -> None:
         self.store: StoreKind = store_kind(database_url)
         """``sqlite`` or ``postgresql``."""
@@ -84,9 +89,14 @@ class LedgerService:
         self.app = LedgerApplication(env)
         """The ``eventsourcing`` application (one table set for every stream)."""
         now = recorder(clock)
+        self.committer: GroupCommitter | None = (
+            GroupCommitter(self.app, window=group_commit_window) if group_commit_window is not None else None
+        )
+        """Batches the appends of concurrent actions into one transaction (``None``: off)."""
+        saver = self.committer if self.committer is not None else self.app
         self.tokens = TokenRegistry(self.app, now)
         """API tokens (stored hashed)."""
-        self.idempotency = IdempotencyRecords(self.app, now)
+        self.idempotency = IdempotencyRecords(self.app, now, saver)
         """``Idempotency-Key`` claims and remembered responses."""
         games = GameRepository(self.app)
         self.games = GameService(
@@ -97,6 +107,7 @@ class LedgerService:
             now,
             snapshot_interval=self.snapshot_interval,
             undo_page=UNDO_HISTORY_PAGE,  # read here, so a test can make the pages small
+            saver=saver,
         )
         """Create, act, undo; state, events, timeline."""
         self.record = GameRecord(self.app, games, now, snapshot_interval=self.snapshot_interval)
@@ -105,6 +116,8 @@ class LedgerService:
             self.game_list = GameList(self.app, self.store, env, run=project_read_models)
             """The game-list read model."""
         except BaseException:
+            if self.committer is not None:
+                self.committer.close()
             self.app.close()
             raise
         self._closed = False
@@ -116,9 +129,13 @@ class LedgerService:
             return
         self._closed = True
         try:
-            self.game_list.close()
+            if self.committer is not None:
+                self.committer.close()  # answers every save handed in, then stops
         finally:
-            self.app.close()
+            try:
+                self.game_list.close()
+            finally:
+                self.app.close()
 
     def __enter__(self) -> Self:
         return self
