@@ -33,6 +33,7 @@ from projections.group_commit import DEFAULT_WINDOW, GroupCommitter
 from projections.idempotency import IdempotencyRecords
 from projections.ledger_application import LedgerApplication
 from projections.results import ActionResult, Actor, GameSummary, RecordedEvent, TokenInfo, VerifyReport
+from projections.runner_election import STANDBY_INTERVAL
 from projections.tokens import TokenRegistry
 
 __all__ = [
@@ -58,6 +59,8 @@ class LedgerService:
     ``group_commit_window``: seconds the group committer waits to gather the saves of other
     games' actions into one transaction (``projections.group_commit``; 0: only what queued up
     meanwhile; ``None``: no group commit, one transaction per save).
+    ``standby_interval``: seconds between a stand-by process's tries to be elected to run the
+    game list (``projections.runner_election``: one runner per deployment).
     """
 
     def __init__(
@@ -71,6 +74,7 @@ class LedgerService:
         cache_size: int = 1024,
         clock: Clock = utc_now,
         group_commit_window: float | None = DEFAULT_WINDOW,
+        standby_interval: float = STANDBY_INTERVAL,
     ) -> None:
         self.store: StoreKind = store_kind(database_url)
         """``sqlite`` or ``postgresql``."""
@@ -86,6 +90,8 @@ class LedgerService:
                 # Games are immutable values: no defensive deep copy of cached ones.
                 DEEPCOPY_FROM_AGGREGATE_CACHE="n",
             )
+        self.library_env: dict[str, str] = dict(env)
+        """The library's environment for this store (what ``runner_election`` elects on)."""
         self.app = LedgerApplication(env)
         """The ``eventsourcing`` application (one table set for every stream)."""
         now = recorder(clock)
@@ -113,7 +119,9 @@ class LedgerService:
         self.record = GameRecord(self.app, games, now, snapshot_interval=self.snapshot_interval)
         """Verify, export, import."""
         try:
-            self.game_list = GameList(self.app, self.store, env, run=project_read_models)
+            self.game_list = GameList(
+                self.app, self.store, env, run=project_read_models, standby_interval=standby_interval
+            )
             """The game-list read model."""
         except BaseException:
             if self.committer is not None:
