@@ -32,7 +32,7 @@ def together(calls: list[Callable[[], Any]]) -> list[Any]:
         try:
             result = calls[i]()
             outcomes[i] = OK if result is None else result
-        except Exception as err:  # noqa: BLE001 - the test inspects it
+        except Exception as err:  # the test inspects it
             outcomes[i] = err
 
     threads = [threading.Thread(target=attempt, args=(i,)) for i in range(len(calls))]
@@ -196,10 +196,7 @@ def test_one_idempotency_key_in_one_batch_stores_one_action(store: Store) -> Non
     service = store.service(group_commit_window=WINDOW)
     games = create(service, 2)
     outcomes = together(
-        [
-            lambda g=g: service.act(g, add_rad(), JUDGE, idempotency_key="k-1", request_fingerprint="fp")
-            for g in games
-        ]
+        [lambda g=g: service.act(g, add_rad(), JUDGE, idempotency_key="k-1", request_fingerprint="fp") for g in games]
     )
     stored = [o for o in outcomes if isinstance(o, ActionResult)]
     assert len(stored) == 1, outcomes
