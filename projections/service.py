@@ -15,7 +15,7 @@ and tests); the HTTP routes call the parts.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from types import TracebackType
 from typing import Any, Self
 
@@ -23,7 +23,7 @@ from domain.cards.catalog import Catalog, bundled_catalog
 from domain.commands import Command, parse_command
 from domain.commands.bodies.create import GameCreateBody
 from domain.state import GameState
-from projections.clock import Clock, recorder, utc_now
+from projections.clock import Clock, Now, recorder, utc_now
 from projections.database_url import StoreKind, library_environment, sqlite_path, store_kind
 from projections.game_list import GameList
 from projections.game_record import GameRecord
@@ -32,6 +32,7 @@ from projections.game_service import UNDO_HISTORY_PAGE, Authorize, GameService, 
 from projections.group_commit import DEFAULT_WINDOW, GroupCommitter
 from projections.idempotency import IdempotencyRecords
 from projections.ledger_application import LedgerApplication
+from projections.partitions import PartitionedGameList, PartitionedGames, PartitionedIdempotency, PartitionedRecord
 from projections.results import ActionResult, Actor, GameSummary, RecordedEvent, TokenInfo, VerifyReport
 from projections.runner_election import STANDBY_INTERVAL
 from projections.tokens import TokenRegistry
@@ -45,6 +46,74 @@ __all__ = [
     "TokenInfo",
     "VerifyReport",
 ]
+
+
+class Partition:
+    """One database of the ledger: its application, group committer, tokens, idempotency
+    records, games, record and game list, wired together (``LedgerService`` holds one per URL)."""
+
+    def __init__(
+        self,
+        database_url: str,
+        catalog: Catalog,
+        now: Now,
+        *,
+        snapshot_interval: int,
+        create_tables: bool,
+        project_read_models: bool,
+        cache_size: int,
+        group_commit_window: float | None,
+        standby_interval: float,
+    ) -> None:
+        self.store: StoreKind = store_kind(database_url)
+        env = library_environment(database_url, create_tables=create_tables)
+        if self.store == "sqlite" and create_tables:
+            sqlite_path(database_url).parent.mkdir(parents=True, exist_ok=True)
+        if cache_size > 0:  # the library reads 0 as "unbounded"
+            env.update(
+                AGGREGATE_CACHE_MAXSIZE=str(cache_size),
+                # Games are immutable values: no defensive deep copy of cached ones.
+                DEEPCOPY_FROM_AGGREGATE_CACHE="n",
+            )
+        self.library_env: dict[str, str] = dict(env)
+        self.app = LedgerApplication(env)
+        self.committer: GroupCommitter | None = (
+            GroupCommitter(self.app, window=group_commit_window) if group_commit_window is not None else None
+        )
+        saver = self.committer if self.committer is not None else self.app
+        self.tokens = TokenRegistry(self.app, now)
+        self.idempotency = IdempotencyRecords(self.app, now, saver)
+        repository = GameRepository(self.app)
+        self.games = GameService(
+            self.app,
+            repository,
+            self.idempotency,
+            catalog,
+            now,
+            snapshot_interval=snapshot_interval,
+            undo_page=UNDO_HISTORY_PAGE,  # read here, so a test can make the pages small
+            saver=saver,
+        )
+        self.record = GameRecord(self.app, repository, now, snapshot_interval=snapshot_interval)
+        try:
+            self.game_list = GameList(
+                self.app, self.store, env, run=project_read_models, standby_interval=standby_interval
+            )
+        except BaseException:
+            if self.committer is not None:
+                self.committer.close()
+            self.app.close()
+            raise
+
+    def close(self) -> None:
+        try:
+            if self.committer is not None:
+                self.committer.close()  # answers every save handed in, then stops
+        finally:
+            try:
+                self.game_list.close()
+            finally:
+                self.app.close()
 
 
 class LedgerService:
@@ -65,7 +134,7 @@ class LedgerService:
 
     def __init__(
         self,
-        database_url: str,
+        database_url: str | Sequence[str],
         *,
         catalog: Catalog | None = None,
         snapshot_interval: int = 50,
@@ -76,74 +145,78 @@ class LedgerService:
         group_commit_window: float | None = DEFAULT_WINDOW,
         standby_interval: float = STANDBY_INTERVAL,
     ) -> None:
-        self.store: StoreKind = store_kind(database_url)
-        """``sqlite`` or ``postgresql``."""
+        urls = [database_url] if isinstance(database_url, str) else list(database_url)
+        if not urls:
+            raise ValueError("a ledger needs at least one database URL")
+        self.store: StoreKind = store_kind(urls[0])
+        """``sqlite`` or ``postgresql`` (of the home partition when there are several)."""
         self.catalog: Catalog = catalog if catalog is not None else bundled_catalog()
         """Resolves card names in requests."""
         self.snapshot_interval = int_arg("snapshot_interval", snapshot_interval, 0)
-        env = library_environment(database_url, create_tables=create_tables)
-        if self.store == "sqlite" and create_tables:
-            sqlite_path(database_url).parent.mkdir(parents=True, exist_ok=True)
-        if int_arg("cache_size", cache_size, 0) > 0:  # the library reads 0 as "unbounded"
-            env.update(
-                AGGREGATE_CACHE_MAXSIZE=str(cache_size),
-                # Games are immutable values: no defensive deep copy of cached ones.
-                DEEPCOPY_FROM_AGGREGATE_CACHE="n",
-            )
-        self.library_env: dict[str, str] = dict(env)
-        """The library's environment for this store (what ``runner_election`` elects on)."""
-        self.app = LedgerApplication(env)
-        """The ``eventsourcing`` application (one table set for every stream)."""
+        int_arg("cache_size", cache_size, 0)
         now = recorder(clock)
-        self.committer: GroupCommitter | None = (
-            GroupCommitter(self.app, window=group_commit_window) if group_commit_window is not None else None
-        )
-        """Batches the appends of concurrent actions into one transaction (``None``: off)."""
-        saver = self.committer if self.committer is not None else self.app
-        self.tokens = TokenRegistry(self.app, now)
-        """API tokens (stored hashed)."""
-        self.idempotency = IdempotencyRecords(self.app, now, saver)
-        """``Idempotency-Key`` claims and remembered responses."""
-        games = GameRepository(self.app)
-        self.games = GameService(
-            self.app,
-            games,
-            self.idempotency,
-            self.catalog,
-            now,
-            snapshot_interval=self.snapshot_interval,
-            undo_page=UNDO_HISTORY_PAGE,  # read here, so a test can make the pages small
-            saver=saver,
-        )
-        """Create, act, undo; state, events, timeline."""
-        self.record = GameRecord(self.app, games, now, snapshot_interval=self.snapshot_interval)
-        """Verify, export, import."""
+        self.partitions: list[Partition] = []
+        """One per database URL (``projections.partitions``); the first is the home partition."""
         try:
-            self.game_list = GameList(
-                self.app, self.store, env, run=project_read_models, standby_interval=standby_interval
-            )
-            """The game-list read model."""
+            for url in urls:
+                self.partitions.append(
+                    Partition(
+                        url,
+                        self.catalog,
+                        now,
+                        snapshot_interval=self.snapshot_interval,
+                        create_tables=create_tables,
+                        project_read_models=project_read_models,
+                        cache_size=cache_size,
+                        group_commit_window=group_commit_window,
+                        standby_interval=standby_interval,
+                    )
+                )
         except BaseException:
-            if self.committer is not None:
-                self.committer.close()
-            self.app.close()
+            for built in self.partitions:
+                built.close()
             raise
+        home = self.partitions[0]
+        self.library_env: dict[str, str] = home.library_env
+        """The library's environment of the home store (what ``runner_election`` elects on)."""
+        self.app: LedgerApplication = home.app
+        """The home partition's ``eventsourcing`` application (with one URL: the only one)."""
+        self.committer: GroupCommitter | None = home.committer
+        """The home partition's group committer (``None``: group commit off)."""
+        self.tokens: TokenRegistry = home.tokens
+        """API tokens (stored hashed, in the home partition)."""
+        self.games: GameService | PartitionedGames
+        """Create, act, undo; state, events, timeline."""
+        self.record: GameRecord | PartitionedRecord
+        """Verify, export, import."""
+        self.idempotency: IdempotencyRecords | PartitionedIdempotency
+        """``Idempotency-Key`` claims and remembered responses."""
+        self.game_list: GameList | PartitionedGameList
+        """The game-list read model."""
+        if len(self.partitions) == 1:
+            self.games, self.record = home.games, home.record
+            self.idempotency, self.game_list = home.idempotency, home.game_list
+        else:
+            self.games = PartitionedGames(self.partitions)
+            self.record = PartitionedRecord(self.partitions)
+            self.idempotency = PartitionedIdempotency(self.partitions)
+            self.game_list = PartitionedGameList(self.partitions)
         self._closed = False
 
     # -- lifecycle ---------------------------------------------------------------------------
     def close(self) -> None:
-        """Stop the projection runner and close every connection pool."""
+        """Stop the projection runners and close every connection pool."""
         if self._closed:
             return
         self._closed = True
-        try:
-            if self.committer is not None:
-                self.committer.close()  # answers every save handed in, then stops
-        finally:
+        errors: list[BaseException] = []
+        for part in self.partitions:
             try:
-                self.game_list.close()
-            finally:
-                self.app.close()
+                part.close()
+            except BaseException as err:  # close every partition
+                errors.append(err)
+        if errors:
+            raise errors[0]
 
     def __enter__(self) -> Self:
         return self
