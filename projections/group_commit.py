@@ -15,9 +15,11 @@ that arrive within ``window`` seconds of each other go to the database in ONE ``
   transaction: the later one waits for the next batch, where the database decides it exactly as
   it would have decided two separate saves (the first stored, the second refused);
 - when the batch's transaction fails with ``IntegrityError`` (another process took a version:
-  a clash), the batch is split in halves and each half saved again, down to the save that clashes
-  alone, which gets the ``IntegrityError``; every other caller's records are stored. Each
-  caller's records stay together: a split never cuts one caller's save;
+  a clash), one query (``probe``: which of the batch's versions the store holds) finds the
+  clashing saves; they get the ``IntegrityError`` and the rest is saved again. Without a probe,
+  or when it finds none, the batch is split in halves and each half saved again, down to the
+  save that clashes alone. Every other caller's records are stored; each caller's records stay
+  together: a split never cuts one caller's save;
 - every caller is answered (returns or raises) only after the transaction holding its records
   committed or failed: a return means durable, as with ``Application.save``.
 
@@ -34,7 +36,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -46,6 +48,11 @@ DEFAULT_WINDOW = 0.001
 """Seconds the writer waits for more saves once it holds one (a millisecond)."""
 DEFAULT_MAX_BATCH = 64
 """Saves (callers) per transaction at most."""
+
+
+Probe = Callable[[Collection[tuple[str, int]]], set[tuple[str, int]]]
+"""Which of these (stream, version) pairs the store already holds (one query): the recorders'
+``taken_versions`` (``projections.sqlite_polling``, ``projections.postgres_recorder``)."""
 
 
 class Saver(Protocol):
@@ -81,7 +88,9 @@ class CommitStats:
     saves: int = 0
     """Callers' saves answered."""
     splits: int = 0
-    """Batches split after an ``IntegrityError``."""
+    """Batches split in halves after an ``IntegrityError`` (no probe, or it found nothing)."""
+    probed: int = 0
+    """Batches whose clashing saves a probe found after an ``IntegrityError``."""
     largest: int = 0
     """The most saves one transaction held."""
 
@@ -97,10 +106,12 @@ class GroupCommitter:
         window: float = DEFAULT_WINDOW,
         max_batch: int = DEFAULT_MAX_BATCH,
         name: str = "group-commit",
+        probe: Probe | None = None,
     ) -> None:
         if window < 0 or max_batch < 1:
             raise ValueError(f"window must be >= 0 and max_batch >= 1, got {window!r}, {max_batch!r}")
         self._saver = saver
+        self._probe = probe
         self._window = window
         self._max_batch = max_batch
         self._queue: deque[_Pending] = deque()
@@ -186,6 +197,17 @@ class GroupCommitter:
             if len(batch) == 1:
                 self._answer(batch, err)
                 return
+            clashing = self._clashing(batch)
+            if clashing:
+                # One query found the saves whose versions are taken: refuse them alone and
+                # save the rest again (a worker whose cached heads went stale, because another
+                # worker acted on its games, would otherwise split batch after batch).
+                self.stats.probed += 1
+                self._answer(clashing, IntegrityError("a version of this save is taken"))
+                rest = [p for p in batch if p not in clashing]
+                if rest:
+                    self._commit(rest)
+                return
             self.stats.splits += 1
             half = len(batch) // 2
             self._commit(batch[:half])
@@ -195,6 +217,18 @@ class GroupCommitter:
             self._answer(batch, err)  # the store is down, say: every caller of the batch hears it
             return
         self._answer(batch, None)
+
+    def _clashing(self, batch: list[_Pending]) -> list[_Pending]:
+        """The saves of ``batch`` holding a (stream, version) the store has, by ``probe``
+        (empty without one, or when it fails or finds none: then the batch is halved)."""
+        if self._probe is None:
+            return []
+        try:
+            taken = self._probe([k for p in batch for k in p.keys])
+        except Exception:
+            log.exception("group commit: the probe for taken versions failed")
+            return []
+        return [p for p in batch if p.keys & taken]
 
     def _answer(self, batch: list[_Pending], error: BaseException | None) -> None:
         for p in batch:

@@ -78,7 +78,11 @@ class Partition:
         self.library_env: dict[str, str] = dict(env)
         self.app = LedgerApplication(env)
         self.committer: GroupCommitter | None = (
-            GroupCommitter(self.app, window=group_commit_window) if group_commit_window is not None else None
+            GroupCommitter(
+                self.app, window=group_commit_window, probe=getattr(self.app.recorder, "taken_versions", None)
+            )
+            if group_commit_window is not None
+            else None
         )
         saver = self.committer if self.committer is not None else self.app
         self.tokens = TokenRegistry(self.app, now)
