@@ -186,7 +186,6 @@ class PartitionedIdempotency:
 
     def __init__(self, parts: Sequence[Part]) -> None:
         self._parts = list(parts)
-        self._found: dict[int, IdempotencyRecords] = {}
 
     def _where(self, key: str) -> tuple[KeyRecords, IdempotencyRecords]:
         for part in self._parts:

@@ -123,6 +123,8 @@ class Partition:
 class LedgerService:
     """Games, their audit trail, tokens and idempotency records, over one database URL.
 
+    ``database_url``: one URL, or several: games partitioned across those databases by a
+    stable hash of the game id (``projections.partitions``; the first is the home partition).
     ``create_tables``: create the tables at start-up (do it once, then start workers with it
     off: creating tables from several processes at once raced, DESIGN.md).
     ``snapshot_interval``: events between snapshots (0 turns snapshots off).
