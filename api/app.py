@@ -71,11 +71,12 @@ def build_service(settings: Settings, *, create_tables: bool | None = None) -> L
     if sqlite is not None:
         sqlite.parent.mkdir(parents=True, exist_ok=True)
     return LedgerService(
-        settings.database_url,
+        settings.database_urls,
         catalog=load_catalog(settings.imported_cards_path),
         snapshot_interval=settings.snapshot_interval,
         create_tables=settings.create_tables if create_tables is None else create_tables,
         deliver_webhooks=settings.deliver_webhooks,
+        group_commit_window=settings.group_commit_ms / 1000 if settings.group_commit else None,
     )
 
 

@@ -20,6 +20,7 @@ from starlette.concurrency import run_in_threadpool
 
 from api.errors import ApiError
 from projections.idempotency import IdempotencyRecords
+from projections.partitions import PartitionedIdempotency
 
 MAX_KEY = 200
 
@@ -54,7 +55,7 @@ Rebuild = Callable[[str, str, int], tuple[int, dict[str, Any]]]
 
 async def idempotent(
     request: Request,
-    records: IdempotencyRecords,
+    records: IdempotencyRecords | PartitionedIdempotency,
     body: bytes,
     perform: Perform,
     rebuild: Rebuild | None = None,

@@ -67,6 +67,15 @@ class Settings(BaseSettings):
     """Open event streams (SSE) one token may hold in one worker process; more is 429."""
     max_streams: int = Field(default=256, ge=1)
     """Open event streams in one worker process, all tokens together; more is 429."""
+    partition_urls: str = ""
+    """Games partitioned across several databases (``projections.partitions``): their URLs,
+    separated by commas or spaces; the first is the home partition (tokens). Empty: the one
+    store of ``database_url``. Adding or removing one moves games (docs/operations.md)."""
+    group_commit_ms: float = Field(default=1.0, ge=0, le=100)
+    """Milliseconds a worker's group committer waits to gather other games' actions into one
+    transaction (0: only what queued up while the previous one committed)."""
+    group_commit: bool = True
+    """Save concurrent actions of different games in one transaction (off: one per action)."""
 
     @field_validator("database_url")
     @classmethod
@@ -74,15 +83,29 @@ class Settings(BaseSettings):
         store_of(value)
         return value
 
+    @field_validator("partition_urls")
+    @classmethod
+    def _known_partitions(cls, value: str) -> str:
+        for url in value.replace(",", " ").split():
+            store_of(url)
+        return value
+
+    @property
+    def database_urls(self) -> list[str]:
+        """Every database of the ledger: the partitions, or just ``database_url``."""
+        return self.partition_urls.replace(",", " ").split() or [self.database_url]
+
     @property
     def store(self) -> Store:
-        """The kind of event store ``database_url`` selects."""
-        return store_of(self.database_url)
+        """The kind of event store ``database_url`` (or the home partition) selects."""
+        return store_of(self.database_urls[0])
 
     @property
     def store_description(self) -> str:
         """The store for people: ``sqlite /absolute/path`` or the PostgreSQL URL without its password."""
-        return describe_store(self.database_url)
+        urls = self.database_urls
+        more = f" and {len(urls) - 1} more partition(s)" if len(urls) > 1 else ""
+        return describe_store(urls[0]) + more
 
     @property
     def imported_cards_path(self) -> Path:

@@ -1,5 +1,6 @@
-"""The game list read model as the service runs it: the library's projection runner (or, with
-``project_read_models`` off, just the view, kept by another process) and waiting for it."""
+"""The game list read model as the service runs it: the view every process reads, the library's
+projection runner in the one process elected to run it (``projections.runner_election``; with
+``project_read_models`` off, never this one), and waiting for it."""
 
 from __future__ import annotations
 
@@ -22,19 +23,37 @@ from projections.game_summaries import (
 )
 from projections.ledger_application import LedgerApplication
 from projections.results import GameSummary
+from projections.runner_election import STANDBY_INTERVAL, ElectedRunner
 
 log = logging.getLogger("mtg_ledger.store")
 
+GAME_LIST_RUNNER = "game-summaries"
+"""The game list's name in the runner election."""
+
 
 class GameList:
-    """Game summaries by tournament, round, table and status (``game_summaries``)."""
+    """Game summaries by tournament, round, table and status (``game_summaries``).
 
-    def __init__(self, app: LedgerApplication, store: StoreKind, env: Mapping[str, str], *, run: bool) -> None:
+    With ``run``, this process asks to run the projection: one process per deployment is
+    elected (``projections.runner_election``) and runs it, the others stand by and take over
+    when it stops. Every process reads the view through a connection of its own.
+    """
+
+    def __init__(
+        self,
+        app: LedgerApplication,
+        store: StoreKind,
+        env: Mapping[str, str],
+        *,
+        run: bool,
+        standby_interval: float = STANDBY_INTERVAL,
+    ) -> None:
         self._app = app
         # The runner's own application copy never creates tables (the ledger's just did) and
         # keeps one connection open (LISTEN; pulls open another on demand). The view's
         # environment is named after the projection, so its prefixed settings win for it alone:
-        # it creates its tables, and keeps one connection.
+        # the reading view creates its tables, and keeps one connection; the runner's view
+        # (made later, when elected) finds them made.
         prefix = GameSummaryProjection.name.upper()
         view_env = {
             **env,
@@ -43,32 +62,46 @@ class GameList:
             f"{prefix}_CREATE_TABLE": env["CREATE_TABLE"],
             f"{prefix}_POSTGRES_POOL_SIZE": "1",
         }
-        view_class = view_class_for(store)
+        self._view_class = view_class_for(store)
+        factory = InfrastructureFactory[TrackingRecorder].construct(Environment(GameSummaryProjection.name, view_env))
+        view = factory.tracking_recorder(self._view_class)
+        assert isinstance(view, GameSummaryView)
+        self._view: GameSummaryView = view
+        self._runner_env = {**view_env, f"{prefix}_CREATE_TABLE": "n"}
         self._runner: ProjectionRunner[LedgerApplication, GameSummaryView] | None = None
-        self._own_view: GameSummaryView | None = None
+        self.election: ElectedRunner | None = None
+        """Whether this process runs the projection (``None``: it never asks to)."""
         if run:
-            self._runner = BatchingProjectionRunner(
-                application_class=LedgerApplication,
-                projection_class=GameSummaryProjection,
-                view_class=view_class,
-                env=view_env,
-            )
-            self._runner.__enter__()
-        else:
-            factory = InfrastructureFactory[TrackingRecorder].construct(
-                Environment(GameSummaryProjection.name, view_env)
-            )
-            view = factory.tracking_recorder(view_class)
-            assert isinstance(view, GameSummaryView)
-            self._own_view = view
+            try:
+                self.election = ElectedRunner(
+                    env, GAME_LIST_RUNNER, start=self._start, stop=self._stop, interval=standby_interval
+                )
+            except BaseException:
+                self._view.close()
+                raise
 
-    @property
-    def _view(self) -> GameSummaryView:
-        if self._runner is not None:
-            view: GameSummaryView = self._runner.view
-            return view
-        assert self._own_view is not None
-        return self._own_view
+    def _start(self) -> None:
+        runner = BatchingProjectionRunner(
+            application_class=LedgerApplication,
+            projection_class=GameSummaryProjection,
+            view_class=self._view_class,
+            env=self._runner_env,
+        )
+        runner.__enter__()
+        self._runner = runner
+
+    def _stop(self) -> None:
+        runner, self._runner = self._runner, None
+        if runner is None:
+            return
+        try:
+            runner.__exit__(None, None, None)
+        except Exception:
+            # The runner re-raises what stopped its thread (e.g. a record it could not read);
+            # ``wait`` reports that while running; shutting down must not fail.
+            log.exception("the game-summary projection had stopped with an error")
+        finally:
+            runner.view.close()
 
     def select(self, event: Any = None, round: Any = None, table: Any = None, status: Any = None) -> list[GameSummary]:
         """Game summaries (may lag the log by a moment; see ``wait``), most recently updated first."""
@@ -90,27 +123,25 @@ class GameList:
 
     def wait(self, timeout: float = 10.0) -> None:
         """Block until the read model has processed everything stored so far (for tests and
-        tools); ``TimeoutError`` after ``timeout`` seconds, or the runner's error if it died."""
+        tools); ``TimeoutError`` after ``timeout`` seconds, or the runner's error if it died
+        (in whichever process runs it)."""
         target = self._app.recorder.max_notification_id()
         if target is None:
             return
         deadline = time.monotonic() + timeout
         while not self._view.has_tracking_id(self._app.name, target):
-            if self._runner is not None and self._runner.is_interrupted.is_set():
-                self._runner.run_forever(timeout=0)  # re-raises the projection's error
+            runner = self._runner
+            if runner is not None and runner.is_interrupted.is_set():
+                runner.run_forever(timeout=0)  # re-raises the projection's error
                 raise RuntimeError("the read model's projection runner has stopped")
             if time.monotonic() > deadline:
                 raise TimeoutError(f"the read model did not reach notification {target} in {timeout}s")
             time.sleep(0.005)
 
     def close(self) -> None:
-        """Stop the runner (if any) and close the view."""
+        """Stop the runner (if this process runs it), free the election and close the view."""
         try:
-            if self._runner is not None:
-                self._runner.__exit__(None, None, None)
-        except Exception:
-            # The runner re-raises what stopped its thread (e.g. a record it could not read);
-            # ``wait`` reports that while running; shutting down must not fail.
-            log.exception("the game-summary projection had stopped with an error")
+            if self.election is not None:
+                self.election.close()
         finally:
-            self._view.close()  # the runner closes its application, never its view
+            self._view.close()

@@ -50,6 +50,7 @@ from domain.undo import (
 from projections.clock import Now
 from projections.game_aggregate import Game, project_game
 from projections.game_repository import MAX_VERSION, GameRepository, is_game_id, recorded
+from projections.group_commit import Saver
 from projections.hash_chain import GENESIS_HASH, Sealable, seal
 from projections.idempotency import IdempotencyRecords
 from projections.ledger_application import LedgerApplication
@@ -100,8 +101,10 @@ class GameService:
         *,
         snapshot_interval: int,
         undo_page: int = UNDO_HISTORY_PAGE,
+        saver: Saver | None = None,
     ) -> None:
         self._app = app
+        self._saver: Saver = saver if saver is not None else app
         self._games = games
         self._idempotency = idempotency
         self._catalog = catalog
@@ -305,9 +308,11 @@ class GameService:
         )
 
     def _save(self, stored: Sequence[GameEvent], claim: IdempotencyKeyClaimed | None) -> None:
-        """One atomic save: every event of the action (and the key's claim) or nothing."""
+        """One atomic save: every event of the action (and the key's claim) or nothing; through
+        the group committer (``projections.group_commit``), in one transaction with the saves of
+        other games' actions that arrive with it, answered once that transaction is durable."""
         try:
-            self._app.save(*stored, *([claim] if claim is not None else []))
+            self._saver.save(*stored, *([claim] if claim is not None else []))
         except IntegrityError:
             if claim is not None:
                 clash = self._idempotency.clash(claim)

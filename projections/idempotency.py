@@ -24,6 +24,7 @@ from eventsourcing.persistence import IntegrityError
 
 from domain.errors import Conflict, InvalidCommand
 from projections.clock import Now
+from projections.group_commit import Saver
 from projections.ledger_application import LedgerApplication
 from projections.stored_events import IdempotencyKeyClaimed, IdempotentResponseRecorded, idempotency_stream_id
 
@@ -62,9 +63,10 @@ class KeyRecords:
 class IdempotencyRecords:
     """Claims, remembers and recalls responses by idempotency key."""
 
-    def __init__(self, app: LedgerApplication, now: Now) -> None:
+    def __init__(self, app: LedgerApplication, now: Now, saver: Saver | None = None) -> None:
         self._app = app
         self._now = now
+        self._saver: Saver = saver if saver is not None else app
 
     def read(self, key: str) -> KeyRecords:
         """Everything stored under ``key``: one read of its stream."""
@@ -130,7 +132,7 @@ class IdempotencyRecords:
             recorded_at=self._now(),
         )
         try:
-            self._app.save(response)
+            self._saver.save(response)
         except IntegrityError:
             raise Conflict(
                 f"Idempotency-Key {seen.key!r} was answered by another request first", "idempotency_in_progress"

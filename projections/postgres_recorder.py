@@ -11,11 +11,12 @@ same single transaction, so the save stays atomic and keeps its notification ids
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder
+from psycopg.sql import SQL, Identifier
 
 PIPELINE_MAX = 500
 """Events per save above which the insert is not pipelined."""
@@ -33,3 +34,14 @@ class LargeBatchPostgresApplicationRecorder(PostgresApplicationRecorder):
             self._insert_stored_events(curs, stored_events, **kwargs)
             ids: Sequence[int] | None = self._fetch_ids_after_insert_events(curs, stored_events, **kwargs)
             return ids
+
+    def taken_versions(self, keys: Collection[tuple[str, int]]) -> set[tuple[str, int]]:
+        """Which of these (stream, version) pairs are stored (``projections.group_commit``)."""
+        wanted = list(set(keys))
+        statement = SQL(
+            "SELECT t.originator_id, t.originator_version FROM {schema}.{table} AS t "
+            "JOIN unnest(%s::text[], %s::bigint[]) AS k(i, v) ON t.originator_id = k.i AND t.originator_version = k.v"
+        ).format(schema=Identifier(self.datastore.schema), table=Identifier(self.events_table_name))
+        with self.datastore.get_connection() as conn:
+            rows = conn.execute(statement, ([k[0] for k in wanted], [k[1] for k in wanted])).fetchall()
+        return {(str(r["originator_id"]), int(r["originator_version"])) for r in rows}

@@ -15,7 +15,7 @@ and tests); the HTTP routes call the parts.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from types import TracebackType
 from typing import Any, Self
 
@@ -23,16 +23,19 @@ from domain.cards.catalog import Catalog, bundled_catalog
 from domain.commands import Command, parse_command
 from domain.commands.bodies.create import GameCreateBody
 from domain.state import GameState
-from projections.clock import Clock, recorder, utc_now
+from projections.clock import Clock, Now, recorder, utc_now
 from projections.database_url import StoreKind, library_environment, sqlite_path, store_kind
 from projections.game_list import GameList
 from projections.game_record import GameRecord
 from projections.game_repository import GameRepository
 from projections.game_service import UNDO_HISTORY_PAGE, Authorize, GameService, int_arg
+from projections.group_commit import DEFAULT_WINDOW, GroupCommitter
 from projections.idempotency import IdempotencyRecords
 from projections.ledger_application import LedgerApplication
 from projections.match_service import Matches
+from projections.partitions import PartitionedGameList, PartitionedGames, PartitionedIdempotency, PartitionedRecord
 from projections.results import ActionResult, Actor, GameSummary, RecordedEvent, TokenInfo, VerifyReport
+from projections.runner_election import STANDBY_INTERVAL
 from projections.tokens import TokenRegistry
 from projections.webhooks import Webhooks
 
@@ -47,20 +50,99 @@ __all__ = [
 ]
 
 
+class Partition:
+    """One database of the ledger: its application, group committer, tokens, idempotency
+    records, games, record and game list, wired together (``LedgerService`` holds one per URL)."""
+
+    def __init__(
+        self,
+        database_url: str,
+        catalog: Catalog,
+        now: Now,
+        *,
+        snapshot_interval: int,
+        create_tables: bool,
+        project_read_models: bool,
+        cache_size: int,
+        group_commit_window: float | None,
+        standby_interval: float,
+    ) -> None:
+        self.store: StoreKind = store_kind(database_url)
+        env = library_environment(database_url, create_tables=create_tables)
+        if self.store == "sqlite" and create_tables:
+            sqlite_path(database_url).parent.mkdir(parents=True, exist_ok=True)
+        if cache_size > 0:  # the library reads 0 as "unbounded"
+            env.update(
+                AGGREGATE_CACHE_MAXSIZE=str(cache_size),
+                # Games are immutable values: no defensive deep copy of cached ones.
+                DEEPCOPY_FROM_AGGREGATE_CACHE="n",
+            )
+        self.library_env: dict[str, str] = dict(env)
+        self.app = LedgerApplication(env)
+        self.committer: GroupCommitter | None = (
+            GroupCommitter(
+                self.app, window=group_commit_window, probe=getattr(self.app.recorder, "taken_versions", None)
+            )
+            if group_commit_window is not None
+            else None
+        )
+        saver = self.committer if self.committer is not None else self.app
+        self.tokens = TokenRegistry(self.app, now)
+        self.idempotency = IdempotencyRecords(self.app, now, saver)
+        repository = GameRepository(self.app)
+        self.games = GameService(
+            self.app,
+            repository,
+            self.idempotency,
+            catalog,
+            now,
+            snapshot_interval=snapshot_interval,
+            undo_page=UNDO_HISTORY_PAGE,  # read here, so a test can make the pages small
+            saver=saver,
+        )
+        self.record = GameRecord(self.app, repository, now, snapshot_interval=snapshot_interval)
+        try:
+            self.game_list = GameList(
+                self.app, self.store, env, run=project_read_models, standby_interval=standby_interval
+            )
+        except BaseException:
+            if self.committer is not None:
+                self.committer.close()
+            self.app.close()
+            raise
+
+    def close(self) -> None:
+        try:
+            if self.committer is not None:
+                self.committer.close()  # answers every save handed in, then stops
+        finally:
+            try:
+                self.game_list.close()
+            finally:
+                self.app.close()
+
+
 class LedgerService:
     """Games, their audit trail, tokens and idempotency records, over one database URL.
 
+    ``database_url``: one URL, or several: games partitioned across those databases by a
+    stable hash of the game id (``projections.partitions``; the first is the home partition).
     ``create_tables``: create the tables at start-up (do it once, then start workers with it
     off: creating tables from several processes at once raced, DESIGN.md).
     ``snapshot_interval``: events between snapshots (0 turns snapshots off).
     ``project_read_models``: run the game-list projection in this process.
     ``cache_size``: games whose head each process keeps (the head actions are decided on; 0: none).
     ``clock``: the time source for ``recorded_at`` (tests pass a fixed one).
+    ``group_commit_window``: seconds the group committer waits to gather the saves of other
+    games' actions into one transaction (``projections.group_commit``; 0: only what queued up
+    meanwhile; ``None``: no group commit, one transaction per save).
+    ``standby_interval``: seconds between a stand-by process's tries to be elected to run the
+    game list (``projections.runner_election``: one runner per deployment).
     """
 
     def __init__(
         self,
-        database_url: str,
+        database_url: str | Sequence[str],
         *,
         catalog: Catalog | None = None,
         snapshot_interval: int = 50,
@@ -68,53 +150,77 @@ class LedgerService:
         project_read_models: bool = True,
         cache_size: int = 1024,
         clock: Clock = utc_now,
+        group_commit_window: float | None = DEFAULT_WINDOW,
+        standby_interval: float = STANDBY_INTERVAL,
         deliver_webhooks: bool = False,
         webhook_lease: float = 30.0,
         webhook_backoff: float = 1.0,
     ) -> None:
-        self.store: StoreKind = store_kind(database_url)
-        """``sqlite`` or ``postgresql``."""
+        urls = [database_url] if isinstance(database_url, str) else list(database_url)
+        if not urls:
+            raise ValueError("a ledger needs at least one database URL")
+        self.store: StoreKind = store_kind(urls[0])
+        """``sqlite`` or ``postgresql`` (of the home partition when there are several)."""
         self.catalog: Catalog = catalog if catalog is not None else bundled_catalog()
         """Resolves card names in requests."""
         self.snapshot_interval = int_arg("snapshot_interval", snapshot_interval, 0)
-        env = library_environment(database_url, create_tables=create_tables)
-        if self.store == "sqlite" and create_tables:
-            sqlite_path(database_url).parent.mkdir(parents=True, exist_ok=True)
-        if int_arg("cache_size", cache_size, 0) > 0:  # the library reads 0 as "unbounded"
-            env.update(
-                AGGREGATE_CACHE_MAXSIZE=str(cache_size),
-                # Games are immutable values: no defensive deep copy of cached ones.
-                DEEPCOPY_FROM_AGGREGATE_CACHE="n",
-            )
-        self.app = LedgerApplication(env)
-        """The ``eventsourcing`` application (one table set for every stream)."""
+        int_arg("cache_size", cache_size, 0)
         now = recorder(clock)
-        self.tokens = TokenRegistry(self.app, now)
-        """API tokens (stored hashed)."""
-        self.idempotency = IdempotencyRecords(self.app, now)
-        """``Idempotency-Key`` claims and remembered responses."""
-        games = GameRepository(self.app)
-        self.games = GameService(
-            self.app,
-            games,
-            self.idempotency,
-            self.catalog,
-            now,
-            snapshot_interval=self.snapshot_interval,
-            undo_page=UNDO_HISTORY_PAGE,  # read here, so a test can make the pages small
-        )
-        """Create, act, undo; state, events, timeline."""
-        self.record = GameRecord(self.app, games, now, snapshot_interval=self.snapshot_interval)
-        """Verify, export, import."""
+        self.partitions: list[Partition] = []
+        """One per database URL (``projections.partitions``); the first is the home partition."""
         try:
-            self.game_list = GameList(self.app, self.store, env, run=project_read_models)
-            """The game-list read model."""
-            self.matches = Matches(self.app, self.store, env, now, run=project_read_models)
+            for url in urls:
+                self.partitions.append(
+                    Partition(
+                        url,
+                        self.catalog,
+                        now,
+                        snapshot_interval=self.snapshot_interval,
+                        create_tables=create_tables,
+                        project_read_models=project_read_models,
+                        cache_size=cache_size,
+                        group_commit_window=group_commit_window,
+                        standby_interval=standby_interval,
+                    )
+                )
+        except BaseException:
+            for built in self.partitions:
+                built.close()
+            raise
+        home = self.partitions[0]
+        self.library_env: dict[str, str] = home.library_env
+        """The library's environment of the home store (what ``runner_election`` elects on)."""
+        self.app: LedgerApplication = home.app
+        """The home partition's ``eventsourcing`` application (with one URL: the only one)."""
+        self.committer: GroupCommitter | None = home.committer
+        """The home partition's group committer (``None``: group commit off)."""
+        self.tokens: TokenRegistry = home.tokens
+        """API tokens (stored hashed, in the home partition)."""
+        self.games: GameService | PartitionedGames
+        """Create, act, undo; state, events, timeline."""
+        self.record: GameRecord | PartitionedRecord
+        """Verify, export, import."""
+        self.idempotency: IdempotencyRecords | PartitionedIdempotency
+        """``Idempotency-Key`` claims and remembered responses."""
+        self.game_list: GameList | PartitionedGameList
+        """The game-list read model."""
+        if len(self.partitions) == 1:
+            self.games, self.record = home.games, home.record
+            self.idempotency, self.game_list = home.idempotency, home.game_list
+        else:
+            self.games = PartitionedGames(self.partitions)
+            self.record = PartitionedRecord(self.partitions)
+            self.idempotency = PartitionedIdempotency(self.partitions)
+            self.game_list = PartitionedGameList(self.partitions)
+        # Matches and webhooks follow the home partition's log (docs/operations.md: with several
+        # partitions they see the games stored there only).
+        try:
+            self.matches = Matches(home.app, home.store, home.library_env, now, run=project_read_models)
             """Matches by event, round and table (a read model) and match reports."""
             self.webhooks = Webhooks(
-                self.app,
-                self.store,
-                env,
+                home.app,
+                home.store,
+                home.library_env,
                 now,
                 run=project_read_models,
                 deliver=deliver_webhooks,
@@ -123,22 +229,32 @@ class LedgerService:
             )
             """Webhook subscriptions, the outbox and its deliverer."""
         except BaseException:
-            self.app.close()
+            if hasattr(self, "matches"):
+                self.matches.close()
+            for built in self.partitions:
+                built.close()
             raise
         self._closed = False
 
     # -- lifecycle ---------------------------------------------------------------------------
     def close(self) -> None:
-        """Stop the projection runner and close every connection pool."""
+        """Stop the projection runners and close every connection pool."""
         if self._closed:
             return
         self._closed = True
-        try:
-            self.webhooks.close()
-            self.matches.close()
-            self.game_list.close()
-        finally:
-            self.app.close()
+        errors: list[BaseException] = []
+        for follower in (self.webhooks, self.matches):
+            try:
+                follower.close()
+            except BaseException as err:  # close the partitions anyway
+                errors.append(err)
+        for part in self.partitions:
+            try:
+                part.close()
+            except BaseException as err:  # close every partition
+                errors.append(err)
+        if errors:
+            raise errors[0]
 
     def __enter__(self) -> Self:
         return self

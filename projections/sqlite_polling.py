@@ -10,7 +10,7 @@ and wakes it on a short timer instead of on a database notification.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from threading import Event, Lock, Thread
 from typing import Any
 
@@ -82,6 +82,21 @@ class PollingSQLiteApplicationRecorder(SQLiteApplicationRecorder):
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
         with self._writer_lock:
             return super().insert_events(stored_events, **kwargs)
+
+    def taken_versions(self, keys: Collection[tuple[str, int]]) -> set[tuple[str, int]]:
+        """Which of these (stream, version) pairs are stored (``projections.group_commit``)."""
+        wanted = list(set(keys))
+        found: set[tuple[str, int]] = set()
+        with self.datastore.transaction(commit=False) as curs:
+            for i in range(0, len(wanted), 200):
+                chunk = wanted[i : i + 200]
+                where = " OR ".join(["(originator_id = ? AND originator_version = ?)"] * len(chunk))
+                curs.execute(
+                    f"SELECT originator_id, originator_version FROM {self.events_table_name} WHERE {where}",
+                    [x for key in chunk for x in key],
+                )
+                found.update((str(r[0]), int(r[1])) for r in curs.fetchall())
+        return found
 
     def subscribe(self, gt: int | None = None, topics: Sequence[str] = ()) -> Subscription[ApplicationRecorder]:
         return PollingSubscription(recorder=self, gt=gt, topics=topics)

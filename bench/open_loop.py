@@ -1,0 +1,410 @@
+"""Open-loop load: the highest action rate each server sustains with p99 <= 50 ms (a benchmark).
+
+Open loop: action ``i`` is *scheduled* at ``start + i / rate`` and sent at that time whatever the
+earlier answers (on a free keep-alive connection, or a new one up to ``--connections``), and its
+latency is counted from the scheduled time, so a server that falls behind is charged for the
+queue it builds (no coordinated omission). A rate is **sustained** when, over the measured
+window, p99 <= ``--p99`` ms (default 50), the answers came at >= 95% of the rate and fewer than
+1% were errors.
+
+For each store (SQLite; PostgreSQL with ``--postgres``) and worker count (``--workers``, default
+1,2,4), the servers of ``--variants`` start side by side, each on a fresh store of its own:
+
+- ``ledger``: ``mtg-ledger serve --workers N`` (group commit on, the default);
+- ``ledger-1tx``: the same with group commit off (``MTG_LEDGER_GROUP_COMMIT=0``: one transaction
+  per action, as before issue 15);
+- ``bare``: ``bench/bare_app.py``: FastAPI + uvicorn with the same workers, one ``eventsourcing``
+  load-free save per request (``bench/http_load.py`` describes it).
+
+``--games`` games (default 1,000) are created on each ledger (and as many streams are used on the
+bare stack); action ``i`` goes to game ``i mod games``, so each game sees one action every
+``games / rate`` seconds. Each server climbs the ladder of rates (``--rates``), the servers
+taking turns at each rate (the order alternating), until a rate is not sustained twice in a row
+(a shared machine has hiccups: one failed window is tried again once); a server that failed a
+rate is not tried higher. Each step is a 1 s warm-up at the rate, then ``--seconds``
+measured. Then a closed-loop window: ``--clients`` connections each sending its next action as
+soon as it has the answer (throughput at saturation).
+
+The load generator is this one asyncio process (uvloop when installed), sending pre-built
+requests over raw keep-alive sockets: its CPU time is reported (percent of one core) so that it
+can be seen not to eat the servers' two cores.
+
+    .venv/bin/python bench/open_loop.py [--postgres URL] [--workers 1,2,4] [--seconds 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.harness import (
+    ROOT,
+    HttpClient,
+    ScratchStore,
+    Server,
+    default_postgres,
+    percentile,
+    scratch_store,
+    update_section,
+)
+from bench.http_load import AUTH, Send, bare_send, create_games, ledger_send, machine
+
+DEFAULT_RATES = "100,200,300,400,500,600,800,1000,1200,1500,2000"
+VARIANTS = ("ledger", "ledger-1tx", "bare")
+
+
+@dataclass
+class Step:
+    """One measured window at one rate."""
+
+    rate: float
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    seconds: float = 0.0
+    client_cpu: float = 0.0
+    """The load generator's CPU seconds during the window."""
+
+    @property
+    def achieved(self) -> float:
+        return len(self.latencies) / self.seconds if self.seconds else 0.0
+
+    def ms(self, p: float) -> float:
+        return percentile(sorted(self.latencies), p) * 1000
+
+    def sustained(self, p99_ms: float) -> bool:
+        total = len(self.latencies) + self.errors
+        return (
+            bool(self.latencies)
+            and self.ms(99) <= p99_ms
+            and self.achieved >= 0.95 * self.rate
+            and self.errors <= 0.01 * max(total, 1)
+        )
+
+    def summary(self) -> str:
+        return (
+            f"{self.achieved:,.0f}/s p50 {self.ms(50):.1f} p99 {self.ms(99):.1f} ms"
+            + (f", {self.errors} errors" if self.errors else "")
+            + f", client CPU {100 * self.client_cpu / self.seconds:.0f}%"
+            if self.seconds
+            else "no answers"
+        )
+
+
+class Pool:
+    """Keep-alive connections handed out one request at a time (at most ``limit`` open)."""
+
+    def __init__(self, port: int, limit: int) -> None:
+        self._port = port
+        self._limit = limit
+        self._idle: list[HttpClient] = []
+        self._open = 0
+        self._freed = asyncio.Condition()
+
+    async def take(self) -> HttpClient:
+        while True:
+            if self._idle:
+                return self._idle.pop()
+            if self._open < self._limit:
+                self._open += 1
+                return HttpClient(self._port, AUTH)
+            async with self._freed:
+                await self._freed.wait()
+
+    async def give(self, http: HttpClient) -> None:
+        self._idle.append(http)
+        async with self._freed:
+            self._freed.notify()
+
+    async def close(self) -> None:
+        for http in self._idle:
+            await http.close()
+
+
+async def open_loop(
+    port: int, targets: list[str], send: Send, rate: float, seconds: float, connections: int, offset: int = 0
+) -> Step:
+    """Send ``rate * seconds`` actions, each at its scheduled time; latency from that time."""
+    step = Step(rate)
+    pool = Pool(port, connections)
+    count = max(1, int(rate * seconds))
+    loop = asyncio.get_running_loop()
+    tasks: list[asyncio.Task[None]] = []
+
+    async def one(i: int, scheduled: float) -> None:
+        http = await pool.take()
+        try:
+            n = offset + i
+            status = await send(http, targets[n % len(targets)], n // len(targets))
+        except Exception:
+            step.errors += 1
+            await http.close()
+            await pool.give(http)
+            return
+        if status == 201:
+            step.latencies.append(time.perf_counter() - scheduled)
+        else:
+            step.errors += 1
+        await pool.give(http)
+
+    cpu = time.process_time()
+    start = time.perf_counter() + 0.01
+    i = 0
+    while i < count:
+        now = time.perf_counter()
+        while i < count and start + i / rate <= now:
+            tasks.append(loop.create_task(one(i, start + i / rate)))
+            i += 1
+        if i < count:
+            await asyncio.sleep(max(0.0, start + i / rate - time.perf_counter()))
+    _, pending = await asyncio.wait(tasks, timeout=max(10.0, seconds))
+    for t in pending:
+        t.cancel()
+    step.errors += len(pending)
+    step.seconds = max(time.perf_counter() - start, seconds)
+    step.client_cpu = time.process_time() - cpu
+    await pool.close()
+    return step
+
+
+async def closed_loop(port: int, targets: list[str], send: Send, clients: int, seconds: float) -> Step:
+    """``clients`` connections, each sending its next action when it has the answer."""
+    step = Step(0)
+    deadline = time.perf_counter() + seconds
+    shares = [targets[c::clients] for c in range(clients)]
+
+    async def client(share: list[str]) -> None:
+        http = HttpClient(port, AUTH)
+        i = 0
+        try:
+            while time.perf_counter() < deadline:
+                begin = time.perf_counter()
+                status = await send(http, share[i % len(share)], i // len(share))
+                if status == 201:
+                    step.latencies.append(time.perf_counter() - begin)
+                else:
+                    step.errors += 1
+                i += 1
+        finally:
+            await http.close()
+
+    cpu = time.process_time()
+    begin = time.perf_counter()
+    await asyncio.gather(*(client(s) for s in shares))
+    step.seconds = time.perf_counter() - begin
+    step.client_cpu = time.process_time() - cpu
+    return step
+
+
+def run(coro: object) -> Step:
+    """``asyncio.run`` with uvloop when it is installed (a cheaper event loop for the client)."""
+    try:
+        import uvloop
+
+        return uvloop.run(coro)  # type: ignore[arg-type]
+    except ImportError:  # pragma: no cover
+        return asyncio.run(coro)  # type: ignore[arg-type]
+
+
+@dataclass
+class Target:
+    name: str
+    server: Server
+    targets: list[str]
+    send: Send
+    steps: list[Step] = field(default_factory=list)
+    closed: Step | None = None
+    sent: int = 0
+
+    def best(self, p99_ms: float) -> Step | None:
+        ok = [s for s in self.steps if s.sustained(p99_ms)]
+        return max(ok, key=lambda s: s.rate) if ok else None
+
+    def failed(self, p99_ms: float) -> bool:
+        return any(not s.sustained(p99_ms) for s in self.steps)
+
+
+@contextmanager
+def started(kind: str, postgres: str | None, workers: int, variants: list[str]) -> Iterator[dict[str, Server]]:
+    with ExitStack() as stack:
+        found: dict[str, Server] = {}
+        for variant in variants:
+            store: ScratchStore = stack.enter_context(scratch_store(kind, postgres, f"ol_{variant.replace('-', '_')}"))
+            if variant == "bare":
+                from bench.bare_app import make_application
+
+                make_application(store.url, create_tables=True).close()
+                server = Server.uvicorn_app("bench.bare_app:create_app", store, workers, BARE_CREATE_TABLES="0")
+            else:
+                extra = {"MTG_LEDGER_GROUP_COMMIT": "0"} if variant == "ledger-1tx" else {}
+                server = Server.ledger(store, workers, **extra)
+            found[variant] = stack.enter_context(server)
+        yield found
+
+
+def measure(kind: str, postgres: str | None, workers: int, args: argparse.Namespace) -> list[Target]:
+    variants = args.variants.split(",")
+    rates = [float(r) for r in args.rates.split(",")]
+    with started(kind, postgres, workers, variants) as servers:
+        targets: list[Target] = []
+        for name in variants:
+            server = servers[name]
+            if name == "bare":
+                ids = [f"s{i:05d}" for i in range(args.games)]
+                targets.append(Target(name, server, ids, bare_send))
+            else:
+                ids, _ = asyncio.run(create_games(server.port, args.games, 16))
+                targets.append(Target(name, server, ids, ledger_send))
+        for n, rate in enumerate(rates):
+            live = [t for t in targets if not t.failed(args.p99)]
+            if not live:
+                break
+            for t in live if n % 2 == 0 else live[::-1]:
+                run(open_loop(t.server.port, t.targets, t.send, rate, 1.0, args.connections, t.sent))
+                t.sent += int(rate)
+                for attempt in range(2):  # a rate fails only when a second try fails too
+                    step = run(
+                        open_loop(t.server.port, t.targets, t.send, rate, args.seconds, args.connections, t.sent)
+                    )
+                    t.sent += int(rate * args.seconds)
+                    verdict = "ok" if step.sustained(args.p99) else "NOT sustained"
+                    print(f"  {kind} w{workers} {t.name:10s} {rate:6.0f}/s: {step.summary()} [{verdict}]", flush=True)
+                    if step.sustained(args.p99) or attempt == 1:
+                        t.steps.append(step)
+                        break
+        for r in range(args.closed_rounds):
+            for t in targets if r % 2 == 0 else targets[::-1]:
+                step = run(closed_loop(t.server.port, t.targets, t.send, args.clients, args.seconds))
+                if t.closed is None:
+                    t.closed = step
+                else:
+                    t.closed.latencies += step.latencies
+                    t.closed.errors += step.errors
+                    t.closed.seconds += step.seconds
+                    t.closed.client_cpu += step.client_cpu
+        for t in targets:
+            assert t.closed is not None
+            print(f"  {kind} w{workers} {t.name:10s} closed loop ({args.clients} clients): {t.closed.summary()}")
+        return targets
+
+
+def load_average() -> str:
+    try:
+        return " / ".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:  # pragma: no cover
+        return "n/a"
+
+
+def cell(step: Step | None) -> str:
+    if step is None:
+        return "none"
+    return f"{step.rate:,.0f} ({step.ms(50):.1f} / {step.ms(99):.1f})"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--postgres", default=default_postgres(), help="PostgreSQL server (default: env)")
+    parser.add_argument("--sqlite-only", action="store_true", help="skip PostgreSQL")
+    parser.add_argument("--postgres-only", action="store_true", help="skip SQLite")
+    parser.add_argument("--workers", default="1,2,4", help="worker counts (default 1,2,4)")
+    parser.add_argument("--variants", default="ledger,bare", help=f"servers, of {','.join(VARIANTS)}")
+    parser.add_argument("--games", type=int, default=1000, help="games (default 1000)")
+    parser.add_argument("--rates", default=DEFAULT_RATES, help=f"the ladder of rates (default {DEFAULT_RATES})")
+    parser.add_argument("--seconds", type=float, default=5.0, help="measured seconds per step (default 5)")
+    parser.add_argument("--p99", type=float, default=50.0, help="p99 bound in ms (default 50)")
+    parser.add_argument("--connections", type=int, default=256, help="open-loop connections at most (default 256)")
+    parser.add_argument("--clients", type=int, default=16, help="closed-loop connections (default 16)")
+    parser.add_argument("--closed-rounds", type=int, default=2, help="closed-loop windows per server (default 2)")
+    parser.add_argument("--output", default=str(ROOT / "docs" / "performance.md"), help="report to update")
+    parser.add_argument("--no-report", action="store_true", help="print only")
+    args = parser.parse_args(argv)
+    for v in args.variants.split(","):
+        if v not in VARIANTS:
+            parser.error(f"unknown variant {v!r}")
+    stores = [] if args.postgres_only else ["sqlite"]
+    if args.postgres and not args.sqlite_only:
+        stores.append("postgresql")
+    began = f"{time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC, load average {load_average()}"
+    rows: list[str] = []
+    for kind in stores:
+        for workers in (int(w) for w in args.workers.split(",")):
+            print(f"{kind}, {workers} worker(s); load average {load_average()}", flush=True)
+            found = measure(kind, args.postgres, workers, args)
+            by = {t.name: t for t in found}
+            label = "SQLite" if kind == "sqlite" else "PostgreSQL"
+            cells = []
+            for name in by:
+                cells.append(cell(by[name].best(args.p99)))
+            closed = [f"{c.achieved:,.0f}" if (c := by[name].closed) is not None else "n/a" for name in by]
+            ratio = ""
+            if "ledger" in by and "bare" in by:
+                mine, theirs = by["ledger"].best(args.p99), by["bare"].best(args.p99)
+                open_ratio = (mine.rate / theirs.rate) if mine and theirs else float("nan")
+                lc, bc = by["ledger"].closed, by["bare"].closed
+                closed_ratio = lc.achieved / bc.achieved if lc and bc and bc.achieved else float("nan")
+                ratio = f" **{open_ratio:.2f}** | **{closed_ratio:.2f}** |"
+            cpu = max(
+                (100 * s.client_cpu / s.seconds for t in found for s in t.steps if s.seconds), default=float("nan")
+            )
+            rows.append(
+                f"| {label} | {workers} | "
+                + " | ".join(cells)
+                + " | "
+                + " | ".join(closed)
+                + " |"
+                + ratio
+                + f" {cpu:.0f}% |"
+            )
+            print(rows[-1], flush=True)
+    ended = f"{time.strftime('%H:%M', time.gmtime())} UTC, load average {load_average()}"
+    names = args.variants.split(",")
+    header = (
+        "| store | workers | "
+        + " | ".join(f"{n}: highest sustained rate/s (p50 / p99 ms)" for n in names)
+        + " | "
+        + " | ".join(f"{n}: closed loop actions/s" for n in names)
+        + " |"
+        + (" ledger / bare, open loop | ledger / bare, closed loop |" if "ledger" in names and "bare" in names else "")
+        + " client CPU, most (% of one core) |"
+    )
+    columns = header.count("|") - 1
+    table = "\n".join([header, "|" + "---|" * 2 + "---:|" * (columns - 2), *rows])
+    print(table)
+    if args.no_report:
+        return 0
+    python = os.path.relpath(sys.executable, ROOT) if sys.executable.startswith(str(ROOT)) else "python3"
+    text = f"""
+Command (from the repository root):
+
+```sh
+{" ".join([python, "bench/open_loop.py", *sys.argv[1:]])}
+```
+
+Machine: {machine()}; began {began}, ended {ended} (2 cores, shared with other people's test
+runs: a load average above 2 means the servers were not alone on the cores). The load
+generator is one asyncio process on the same cores (its CPU share is the last column).
+
+Open loop over {args.games:,} games: each action sent at its scheduled time whatever the
+answers, latency counted from that time; a rate is sustained when p99 <= {args.p99:g} ms, the
+answers kept up (>= 95% of the rate) and < 1% were errors. Rates tried: {args.rates} per
+second, {args.seconds:g} s measured after 1 s of warm-up, the servers taking turns at each rate;
+a rate counts as failed when a second try fails too.
+Closed loop: {args.clients} connections, {args.closed_rounds} x {args.seconds:g} s windows each.
+
+{table}
+"""
+    update_section(Path(args.output), "open-loop", text, "## Open loop: the highest rate at p99 <= 50 ms (issue 15)")
+    print(f"updated {args.output}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
