@@ -1,0 +1,90 @@
+"""One database of the ledger (``Partition``): its ``eventsourcing`` application, group committer,
+tokens, idempotency records, games, record and game list, wired together. ``LedgerService`` holds
+one per database URL (``projections.partitions`` spreads games over several)."""
+
+from __future__ import annotations
+
+from domain.cards.catalog import Catalog
+from projections.clock import Now
+from projections.database_url import StoreKind, library_environment, sqlite_path, store_kind
+from projections.game_list import GameList
+from projections.game_record import GameRecord
+from projections.game_repository import GameRepository
+from projections.game_service import GameService
+from projections.group_commit import GroupCommitter
+from projections.idempotency import IdempotencyRecords
+from projections.ledger_application import LedgerApplication
+from projections.tokens import TokenRegistry
+
+
+class Partition:
+    """One database of the ledger: its application, group committer, tokens, idempotency
+    records, games, record and game list, wired together (``LedgerService`` holds one per URL)."""
+
+    def __init__(
+        self,
+        database_url: str,
+        catalog: Catalog,
+        now: Now,
+        *,
+        snapshot_interval: int,
+        create_tables: bool,
+        project_read_models: bool,
+        cache_size: int,
+        group_commit_window: float | None,
+        standby_interval: float,
+        undo_page: int,
+    ) -> None:
+        self.store: StoreKind = store_kind(database_url)
+        env = library_environment(database_url, create_tables=create_tables)
+        if self.store == "sqlite" and create_tables:
+            sqlite_path(database_url).parent.mkdir(parents=True, exist_ok=True)
+        if cache_size > 0:  # the library reads 0 as "unbounded"
+            env.update(
+                AGGREGATE_CACHE_MAXSIZE=str(cache_size),
+                # Games are immutable values: no defensive deep copy of cached ones.
+                DEEPCOPY_FROM_AGGREGATE_CACHE="n",
+            )
+        self.library_env: dict[str, str] = dict(env)
+        self.app = LedgerApplication(env)
+        self.committer: GroupCommitter | None = (
+            GroupCommitter(
+                self.app, window=group_commit_window, probe=getattr(self.app.recorder, "taken_versions", None)
+            )
+            if group_commit_window is not None
+            else None
+        )
+        saver = self.committer if self.committer is not None else self.app
+        self.tokens = TokenRegistry(self.app, now)
+        self.idempotency = IdempotencyRecords(self.app, now, saver)
+        repository = GameRepository(self.app)
+        self.games = GameService(
+            self.app,
+            repository,
+            self.idempotency,
+            catalog,
+            now,
+            snapshot_interval=snapshot_interval,
+            undo_page=undo_page,
+            saver=saver,
+        )
+        self.record = GameRecord(self.app, repository, now, snapshot_interval=snapshot_interval)
+        try:
+            self.game_list = GameList(
+                self.app, self.store, env, run=project_read_models, standby_interval=standby_interval
+            )
+        except BaseException:
+            if self.committer is not None:
+                self.committer.close()
+            self.app.close()
+            raise
+
+    def close(self) -> None:
+        try:
+            if self.committer is not None:
+                self.committer.close()  # answers every save handed in, then stops
+        finally:
+            try:
+                self.game_list.close()
+            finally:
+                self.app.close()
