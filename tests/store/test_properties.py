@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import projections.service as service_module
 from domain import evolve
 from domain.errors import GameError
-from domain.events import Event
+from domain.events import JUDGE_RECORD_TYPES, Event
 from domain.state import GameState
 from domain.undo import Entry, target_before_last_actions
 from projections.results import Actor
@@ -113,7 +113,10 @@ def test_random_play_with_undos_keeps_every_property(plan: list[tuple[str, Any]]
                         note_event(f"act refused: {err.code}")
                         assert service.head_version("g") == head, f"refused {arg} stored an event"
                     else:
-                        last_action_from = head if result.events else last_action_from
+                        # A judge's note is a record, not a game action: a backup never takes
+                        # it back (docs/judges.md), so "undo the last action" skips it.
+                        game_action = any(e.type not in JUDGE_RECORD_TYPES for e in result.events)
+                        last_action_from = head if game_action else last_action_from
                     no_negative_counters(service.state_at("g")[1])
                     continue
                 history = [
