@@ -282,7 +282,7 @@ class GameView {
     const link = $("#permalink");
     link.href = this.versionUrl(this.selected);
     link.textContent = `Link to version ${this.selected}`;
-    showUndoTarget(this.selected, this.head);
+    showUndoTarget(this.record.actionEnd(this.selected), this.head);
     const atStart = this.selected <= 1;
     const atEnd = this.selected >= this.head;
     for (const id of ["#seek-first", "#seek-prev", "#seek-prev-turn"]) $(id).disabled = atStart;
@@ -355,8 +355,8 @@ class GameView {
     if (t && t.tagName === "INPUT" && t.type !== "range") return; // text fields and radios keep their keys
     if (t && t.tagName === "SUMMARY" && (e.key === " " || e.key === "Enter")) return;
     const targets = {
-      ArrowLeft: () => this.selected - 1,
-      ArrowRight: () => this.selected + 1,
+      ArrowLeft: () => (e.shiftKey ? this.selected - 1 : this.record.actionStep(this.selected, -1)),
+      ArrowRight: () => (e.shiftKey ? this.selected + 1 : this.record.actionStep(this.selected, 1)),
       Home: () => 1,
       End: () => this.head,
       PageUp: () => this.turnStep(-1),
@@ -401,10 +401,11 @@ export function initGame(id) {
   $("#game-title").textContent = `Game ${id}`;
   document.title = `${id} · MTG Ledger`;
   const slider = $("#seek-slider");
-  slider.addEventListener("input", () => view.seek(Number(slider.value)));
+  // The slider stops at the end of actions only: a value inside an action moves on to its end.
+  slider.addEventListener("input", () => view.seek(view.record.actionEnd(view.clamp(Number(slider.value)))));
   $("#seek-first").addEventListener("click", () => view.seek(1));
-  $("#seek-prev").addEventListener("click", () => view.seek(view.selected - 1));
-  $("#seek-next").addEventListener("click", () => view.seek(view.selected + 1));
+  $("#seek-prev").addEventListener("click", () => view.seek(view.record.actionStep(view.selected, -1)));
+  $("#seek-next").addEventListener("click", () => view.seek(view.record.actionStep(view.selected, 1)));
   $("#seek-last").addEventListener("click", () => view.seek(view.head));
   $("#seek-prev-turn").addEventListener("click", () => view.seek(view.turnStep(-1)));
   $("#seek-next-turn").addEventListener("click", () => view.seek(view.turnStep(1)));
@@ -416,7 +417,7 @@ export function initGame(id) {
   initJudge({
     id,
     head: () => view.head,
-    selected: () => view.selected,
+    selected: () => view.record.actionEnd(view.selected), // a backup goes back to an action's end
     recorded: (result) => view.recorded(result),
   });
   const param = new URLSearchParams(location.search).get("version");
@@ -438,7 +439,7 @@ async function whoAmI(view) {
   } catch {
     who = null; // no token where reads are private, or a bad one (the board shows that error)
   }
-  const judge = Boolean(who && (who.role === "judge" || who.role === "admin"));
+  const judge = Boolean(who && ["judge", "head_judge", "admin"].includes(who.role));
   $("#judge-panel").hidden = !judge;
   document.body.dataset.role = who ? who.role : "public";
   view.reporter.setWho(who);

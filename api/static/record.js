@@ -23,6 +23,7 @@ export class GameRecord {
     this.events = []; // index = version - 1
     this.places = new Map(); // version -> {turn, step}, from the server's timeline
     this.texts = new Map(); // version -> the timeline's line, for events that came without a sentence
+    this.ends = new Map(); // version -> whether it ends its action, from the timeline's `ends_action`
   }
 
   get head() {
@@ -61,6 +62,33 @@ export class GameRecord {
     return { turn: 0, step: "" };
   }
 
+  /** Whether version v is the last version of its action (a backup may go back to it). The
+   * server's timeline says so (`ends_action`); an event it has not placed yet ends its action
+   * when the next one belongs to another action (the events' `action_id`), and the latest
+   * version always does (an action is stored whole). */
+  endsAction(v) {
+    if (v < 1 || v > this.head) return false;
+    if (v === this.head) return true;
+    const known = this.ends.get(v);
+    if (typeof known === "boolean") return known;
+    const here = this.event(v).action_id;
+    const next = this.event(v + 1).action_id;
+    return !here || !next || here !== next;
+  }
+
+  /** The end of the action that version v belongs to (v itself when it ends one). */
+  actionEnd(v) {
+    for (let u = Math.max(1, v); u < this.head; u += 1) if (this.endsAction(u)) return u;
+    return this.head;
+  }
+
+  /** The end of the next action after the one version v is in, or of the one before it. */
+  actionStep(v, direction) {
+    if (direction > 0) return this.actionEnd(Math.min(this.head, this.actionEnd(v) + 1));
+    for (let u = Math.min(v, this.head) - 1; u >= 1; u -= 1) if (this.endsAction(u)) return u;
+    return 1;
+  }
+
   /** The versions where a turn starts, ascending (for the turn-by-turn seek keys). */
   turnStarts() {
     const starts = [];
@@ -81,6 +109,7 @@ export class GameRecord {
       for (const line of group.lines || []) {
         this.places.set(line.version, place);
         if (typeof line.text === "string") this.texts.set(line.version, line.text);
+        if (typeof line.ends_action === "boolean") this.ends.set(line.version, line.ends_action);
         const event = this.event(line.version);
         if (event && typeof line.reverted === "boolean" && event.reverted !== line.reverted) {
           event.reverted = line.reverted;

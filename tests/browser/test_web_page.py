@@ -205,18 +205,29 @@ def test_step_through_versions_with_keys_and_slider(page: Any, live_server: Live
     assert board_at(page, head) == expected_board(states[head], head)
     expect(page.locator("#seek-out")).to_contain_text(f"Version {head} of {head}")
 
-    # Home, then Right through every version: the board matches the API at each one.
+    # Home, then Right through every action's end: the board matches the API at each one, and
+    # the slider never stops inside an action (a backup could not go back there).
+    ends = live_server.api.get(f"/v1/games/{game_id}/boundaries").json()["boundaries"]
+    assert ends[-1] == head and len(ends) < head  # some action here has several events
     page.locator("body").press("Home")
     assert board_at(page, 1) == expected_board(states[1], 1)
     expect(life(page, "P1")).to_have_text("20")
     expect(counter(page, "permanent=hydra", "+1/+1")).to_have_attribute("data-count", "3")
-    for version in range(2, head + 1):
+    for version in [v for v in ends if v > 1]:
         page.keyboard.press("ArrowRight")
         assert board_at(page, version) == expected_board(states[version], version), f"at version {version}"
     # ...and Left back down.
-    for version in range(head - 1, 0, -1):
+    for version in [v for v in reversed(ends) if v < head] + ([1] if 1 not in ends else []):
         page.keyboard.press("ArrowLeft")
         assert board_at(page, version) == expected_board(states[version], version), f"at version {version}"
+    # Shift+Right still steps one event, inside an action too.
+    inside = next(v for v in range(1, head) if v not in ends)
+    page.keyboard.press("Home")
+    for _ in range(inside - 1):
+        page.keyboard.press("Shift+ArrowRight")
+    board_at(page, inside)
+    page.keyboard.press("Home")
+    board_at(page, 1)
 
     # Turn jumps: PageDown / ] to the next turn's first event, PageUp / [ back.
     turn_two = next(v for v in range(1, head + 1) if states[v]["turn"]["number"] == 2)
@@ -233,8 +244,10 @@ def test_step_through_versions_with_keys_and_slider(page: Any, live_server: Live
     board_at(page, turn_two)
 
     # The slider, by keyboard focus and by value.
-    stack_version = next(v for v in range(1, head + 1) if states[v]["stack"])
-    page.get_by_label("Version", exact=True).fill(str(stack_version))
+    # A value inside an action moves on to the action's end.
+    stack_version = next(v for v in ends if states[v]["stack"])
+    inside_stack = next((v for v in range(1, stack_version) if v not in ends and next(e for e in ends if e >= v) == stack_version), stack_version)
+    page.get_by_label("Version", exact=True).fill(str(inside_stack))
     assert board_at(page, stack_version) == expected_board(states[stack_version], stack_version)
     top = page.locator("#stack .stack-object").first
     expect(top).to_contain_text("Rad counters")
