@@ -246,7 +246,10 @@ def test_step_through_versions_with_keys_and_slider(page: Any, live_server: Live
     # The slider, by keyboard focus and by value.
     # A value inside an action moves on to the action's end.
     stack_version = next(v for v in ends if states[v]["stack"])
-    inside_stack = next((v for v in range(1, stack_version) if v not in ends and next(e for e in ends if e >= v) == stack_version), stack_version)
+    inside_stack = next(
+        (v for v in range(1, stack_version) if v not in ends and next(e for e in ends if e >= v) == stack_version),
+        stack_version,
+    )
     page.get_by_label("Version", exact=True).fill(str(inside_stack))
     assert board_at(page, stack_version) == expected_board(states[stack_version], stack_version)
     top = page.locator("#stack .stack-object").first
