@@ -3,7 +3,7 @@ the "once each turn" memories kept about one object (``GameState.turn_memory`` k
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import fields
 from typing import Any, TypeVar
 
@@ -28,26 +28,50 @@ def forget_object(memory: frozenset[str], object_id: str) -> frozenset[str]:
 
 Counts = Mapping[str, int]
 _T = TypeVar("_T")
-_FIELD_NAMES: dict[type, tuple[tuple[str, ...], frozenset[str]]] = {}
+_Copier = Callable[[Any, Mapping[str, Any]], Any]
+_COPIERS: dict[type, _Copier] = {}
 
 
 def replace(obj: _T, /, **changes: Any) -> _T:
-    """``dataclasses.replace`` for the kernel's frozen dataclasses (none has ``__post_init__``
-    or a field left out of ``__init__``): the same new value, built field by field without
-    ``__init__``'s per-call bookkeeping. The fold (``domain.evolve``) makes two or three per
-    event, and this makes ``domain.fold`` about 40% faster (docs/performance.md)."""
+    """``dataclasses.replace`` for the kernel's frozen, slotted dataclasses (none has
+    ``__post_init__`` or a field left out of ``__init__``): the same new value, without
+    ``__init__``'s per-call bookkeeping. The fold (``domain.evolve``) makes one or two per event
+    (of ``GameState``'s 20 fields, mostly), so this is most of what a fold costs."""
     cls = type(obj)
-    known = _FIELD_NAMES.get(cls)
-    if known is None:
-        names = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
-        known = _FIELD_NAMES[cls] = (names, frozenset(names))
-    names, allowed = known
-    if not allowed.issuperset(changes):
-        raise TypeError(f"{cls.__qualname__} has no field(s) {sorted(set(changes) - allowed)}")
-    new = object.__new__(cls)
-    for name in names:
-        object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
+    copier = _COPIERS.get(cls)
+    if copier is None:
+        copier = _COPIERS[cls] = _copier(cls)
+    try:
+        new: _T = copier(obj, changes)
+    except KeyError as missing:
+        raise TypeError(f"{cls.__qualname__} has no field {missing.args[0]!r}") from None
     return new
+
+
+def _copier(cls: type) -> _Copier:
+    """A function copying every field of a ``cls`` value, then setting ``changes``: one
+    straight-line statement per field, written like ``dataclasses`` writes ``__init__`` (a loop
+    over the field names cost twice as much per copy: ``getattr`` by name and the ``in`` test
+    for every field). The slots' own setters are used, as frozen dataclasses refuse
+    ``setattr``."""
+    names = [f.name for f in fields(cls)]
+    if not all(name.isidentifier() for name in names):  # pragma: no cover - dataclass fields are
+        raise TypeError(f"{cls.__qualname__}: unexpected field names")
+    setters = {name: getattr(cls, name).__set__ for name in names}
+    lines = [
+        "def copy(obj, changes):",
+        "    out = new(cls)",
+        *(f"    set_{name}(out, obj.{name})" for name in names),
+        "    for name, value in changes.items():",
+        "        setters[name](out, value)",
+        "    return out",
+    ]
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls, "setters": setters}
+    scope.update({f"set_{name}": setter for name, setter in setters.items()})
+    # The source is built from the class's own field names only (identifiers, checked above).
+    exec("\n".join(lines), scope)
+    copy: _Copier = scope["copy"]
+    return copy
 
 
 def with_count(counts: Counts, kind: str, delta: int) -> dict[str, int]:

@@ -5,8 +5,10 @@ The matches read model (``projections.matches``) and the webhook outbox
 says which documents one stored record changes, and the view writes those documents and the
 tracking record (the notification id) in ONE transaction, in the same database as the events.
 So each follower has its own tracking position: a restart resumes after the last record it
-recorded and loses nothing (DESIGN.md, Wave 2 notes). The runner is the library's
-``ProjectionRunner``, as for the game list (``projections.game_list``).
+recorded and loses nothing (DESIGN.md, Wave 2 notes). As for the game list
+(``projections.game_list``), the runner takes the records it has pulled in batches, one
+transaction each (``projections.batching_runner``), and runs in one elected process per
+deployment (``projections.runner_election``), not in every worker.
 """
 
 from __future__ import annotations
@@ -15,18 +17,20 @@ import json
 import logging
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from eventsourcing.persistence import InfrastructureFactory, IntegrityError, Tracking, TrackingRecorder
 from eventsourcing.postgres import PostgresDatastore, PostgresTrackingRecorder
-from eventsourcing.projection import Projection, ProjectionRunner
+from eventsourcing.projection import Projection
 from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
 from eventsourcing.utils import Environment
 from psycopg.sql import SQL, Identifier
 
+from projections.batching_runner import BatchingProjectionRunner
 from projections.database_url import StoreKind
 from projections.ledger_application import LedgerApplication
+from projections.runner_election import STANDBY_INTERVAL, ElectedRunner
 from projections.sqlite_polling import writer_lock
 
 log = logging.getLogger("mtg_ledger.store")
@@ -177,17 +181,27 @@ class DocumentProjection(Projection[DocumentView]):
         raise NotImplementedError
 
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
+        self.process_batch([(domain_event, tracking)])
+
+    def process_batch(self, batch: Sequence[tuple[Any, Tracking]]) -> None:
+        """The records of ``batch`` in log order, written as ONE transaction with the last
+        record's tracking (``projections.batching_runner``): a later record of the batch reads
+        what an earlier one changed from ``pending``, not from the view."""
+        if not batch:
+            return
         pending: dict[str, Doc] = {}
 
         def get(key: str) -> Doc | None:
             return pending[key] if key in pending else self.view.get_doc(key)
 
-        pending.update(self.changes(domain_event, get, tracking.notification_id))
+        for record, tracking in batch:
+            pending.update(self.changes(record, get, tracking.notification_id))
+        last = batch[-1][1]
         try:
-            self.view.put_docs(pending, tracking)
+            self.view.put_docs(pending, last)
         except IntegrityError:
             # Another runner already projected this notification (tracking only moves forward).
-            if not self.view.has_tracking_id(tracking.application_name, tracking.notification_id):
+            if not self.view.has_tracking_id(last.application_name, last.notification_id):
                 raise
 
 
@@ -200,7 +214,9 @@ def view_classes(table: str) -> dict[str, type[DocumentView]]:
 
 
 class Follower:
-    """One ``DocumentProjection`` as the service runs it (or only its view, kept elsewhere)."""
+    """One ``DocumentProjection`` as the service runs it: its view (always, for reads and for
+    the deliverer's writes) and, in the one process of the deployment that wins the election
+    for it (``projections.runner_election``), the batching runner that keeps the view."""
 
     def __init__(
         self,
@@ -211,8 +227,11 @@ class Follower:
         views: Mapping[str, type[DocumentView]],
         *,
         run: bool,
+        standby_interval: float = STANDBY_INTERVAL,
     ) -> None:
         self._app = app
+        self._projection = projection
+        self._view_class = views[store]
         prefix = projection.name.upper()
         view_env = {
             **env,
@@ -221,49 +240,72 @@ class Follower:
             f"{prefix}_CREATE_TABLE": env["CREATE_TABLE"],
             f"{prefix}_POSTGRES_POOL_SIZE": "1",
         }
-        self._runner: ProjectionRunner[LedgerApplication, DocumentView] | None = None
-        self._own_view: DocumentView | None = None
+        factory = InfrastructureFactory[TrackingRecorder].construct(Environment(projection.name, view_env))
+        view = factory.tracking_recorder(self._view_class)
+        assert isinstance(view, DocumentView)
+        self._view: DocumentView = view
+        self._runner_env = {**view_env, f"{prefix}_CREATE_TABLE": "n"}
+        self._runner: BatchingProjectionRunner[LedgerApplication, DocumentView] | None = None
+        self.election: ElectedRunner | None = None
+        """Whether this process runs the projection (``None``: it never asks to)."""
         if run:
-            self._runner = ProjectionRunner(
-                application_class=LedgerApplication,
-                projection_class=projection,
-                view_class=views[store],
-                env=view_env,
-            )
-            self._runner.__enter__()
-        else:
-            factory = InfrastructureFactory[TrackingRecorder].construct(Environment(projection.name, view_env))
-            view = factory.tracking_recorder(views[store])
-            assert isinstance(view, DocumentView)
-            self._own_view = view
+            try:
+                self.election = ElectedRunner(
+                    env,
+                    f"documents-{projection.name.lower()}",
+                    start=self._start,
+                    stop=self._stop,
+                    interval=standby_interval,
+                )
+            except BaseException:
+                self._view.close()
+                raise
+
+    def _start(self) -> None:
+        runner = BatchingProjectionRunner(
+            application_class=LedgerApplication,
+            projection_class=self._projection,
+            view_class=self._view_class,
+            env=self._runner_env,
+        )
+        runner.__enter__()
+        self._runner = runner
+
+    def _stop(self) -> None:
+        runner, self._runner = self._runner, None
+        if runner is None:
+            return
+        try:
+            runner.__exit__(None, None, None)
+        except Exception:
+            log.exception("the %s projection had stopped with an error", self._projection.name)
+        finally:
+            runner.view.close()
 
     @property
     def view(self) -> DocumentView:
-        if self._runner is not None:
-            view: DocumentView = self._runner.view
-            return view
-        assert self._own_view is not None
-        return self._own_view
+        return self._view
 
     def wait(self, timeout: float = 10.0) -> None:
-        """Block until everything stored so far is projected (``TimeoutError`` after ``timeout``)."""
+        """Block until everything stored so far is projected (``TimeoutError`` after ``timeout``),
+        by whichever process runs the projection."""
         target = self._app.recorder.max_notification_id()
         if target is None:
             return
         deadline = time.monotonic() + timeout
-        while not self.view.has_tracking_id(self._app.name, target):
-            if self._runner is not None and self._runner.is_interrupted.is_set():
-                self._runner.run_forever(timeout=0)
+        while not self._view.has_tracking_id(self._app.name, target):
+            runner = self._runner
+            if runner is not None and runner.is_interrupted.is_set():
+                runner.run_forever(timeout=0)
                 raise RuntimeError("a read model's projection runner has stopped")
             if time.monotonic() > deadline:
                 raise TimeoutError(f"the read model did not reach notification {target} in {timeout}s")
             time.sleep(0.005)
 
     def close(self) -> None:
+        """Stop the runner (if this process runs it), free the election and close the view."""
         try:
-            if self._runner is not None:
-                self._runner.__exit__(None, None, None)
-        except Exception:
-            log.exception("a document projection had stopped with an error")
+            if self.election is not None:
+                self.election.close()
         finally:
-            self.view.close()
+            self._view.close()

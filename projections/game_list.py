@@ -13,9 +13,9 @@ from eventsourcing.persistence import InfrastructureFactory, TrackingRecorder
 from eventsourcing.projection import ProjectionRunner
 from eventsourcing.utils import Environment
 
+from projections.batching_runner import BatchingProjectionRunner
 from projections.database_url import StoreKind
 from projections.game_summaries import (
-    BatchingProjectionRunner,
     GameSummaryProjection,
     GameSummaryView,
     ProjectionFailure,

@@ -19,17 +19,14 @@ from __future__ import annotations
 import json
 import logging
 import re
-import weakref
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from threading import Event
-from typing import Any, TypeVar
+from typing import Any
 
-from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError, Tracking, TrackingRecorder
 from eventsourcing.postgres import PostgresDatastore, PostgresTrackingRecorder
-from eventsourcing.projection import ApplicationSubscription, Projection, ProjectionRunner
+from eventsourcing.projection import Projection
 from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
 from psycopg.sql import SQL, Composed, Identifier
 
@@ -38,7 +35,6 @@ from projections.results import GameSummary
 from projections.sqlite_polling import writer_lock
 from projections.stored_events import GameEvent
 
-TApplication = TypeVar("TApplication", bound=Application[Any])
 TABLE = "game_summaries"
 FAILURES = "game_summary_failures"
 """Games the view could not project (one row per game, its first failing record)."""
@@ -424,51 +420,6 @@ class GameSummaryProjection(Projection[GameSummaryView]):
             # changes are idempotent (insert-if-absent, update-if-newer), so any overlap is safe.
             if not self.view.has_tracking_id(tracking.application_name, tracking.notification_id):
                 raise
-
-
-MAX_BATCH = 500
-"""Records per view transaction at most (the subscription pulls 500 at a time)."""
-
-
-class BatchingProjectionRunner(ProjectionRunner[TApplication, GameSummaryView]):
-    """The library's ``ProjectionRunner``, but records already pulled from the store are
-    projected together, in one view transaction (``GameSummaryProjection.process_batch``).
-
-    The stock loop commits once per record, so the view commits once per EVENT while the
-    ledger commits once per ACTION: under load it fell behind, and on SQLite its commits
-    competed with the appends for the file's one writer. A batch is only what the
-    subscription already holds (never a wait for more), so an idle ledger's lag is unchanged.
-    """
-
-    @staticmethod
-    def _process_events_loop(
-        subscription: ApplicationSubscription[Any],
-        projection: Any,
-        is_stopping: Event,
-        runner: weakref.ReferenceType[Any],
-    ) -> None:
-        try:
-            pulled = subscription.subscription
-            for first in subscription:
-                batch = [first]
-                while len(batch) < MAX_BATCH and _in_hand(pulled):
-                    batch.append(next(subscription))
-                projection.process_batch(batch)
-        except BaseException as e:
-            log.error("game list: the projection runner stopped: %s: %s", type(e).__name__, _printable(str(e)))
-            held = runner()
-            if held is not None:
-                held._thread_error = e
-        finally:
-            is_stopping.set()
-
-
-def _in_hand(subscription: Any) -> bool:
-    """Whether the recorder subscription holds a pulled record not yet handed out (the
-    library's ``ListenNotifySubscription`` keeps its last pull in ``_notifications``)."""
-    notifications = getattr(subscription, "_notifications", ())
-    index: int = getattr(subscription, "_notifications_index", len(notifications))
-    return index < len(notifications)
 
 
 def view_class_for(store: str) -> type[GameSummaryView]:
