@@ -15,6 +15,7 @@ from projections.documents import Follower
 from projections.ledger_application import LedgerApplication
 from projections.matches import VIEWS, MatchProjection, match_key, match_out, result_row, round_prefix
 from projections.results import Actor
+from projections.runner_election import STANDBY_INTERVAL
 from projections.stored_events import MatchReported, match_stream_id
 
 
@@ -22,11 +23,20 @@ class Matches:
     """Matches by event, round and table; match reports (confirm, intentional draw, result)."""
 
     def __init__(
-        self, app: LedgerApplication, store: StoreKind, env: Mapping[str, str], now: Now, *, run: bool
+        self,
+        app: LedgerApplication,
+        store: StoreKind,
+        env: Mapping[str, str],
+        now: Now,
+        *,
+        run: bool,
+        standby_interval: float = STANDBY_INTERVAL,
     ) -> None:
         self._app = app
         self._now = now
-        self._follower = Follower(app, store, env, MatchProjection, VIEWS, run=run)
+        self._follower = Follower(app, store, env, MatchProjection, VIEWS, run=run, standby_interval=standby_interval)
+        self.election = self._follower.election
+        """Whether this process keeps the matches read model (``None``: it never asks to)."""
 
     def get(self, event: str, round: str, table: str) -> dict[str, Any]:
         """The match (``NotFound(unknown_match)`` when no game of it was created)."""

@@ -144,7 +144,9 @@ class LedgerService:
         # Matches and webhooks follow the home partition's log (docs/operations.md: with several
         # partitions they see the games stored there only).
         try:
-            self.matches = Matches(home.app, home.store, home.library_env, now, run=project_read_models)
+            self.matches = Matches(
+                home.app, home.store, home.library_env, now, run=project_read_models, standby_interval=standby_interval
+            )
             """Matches by event, round and table (a read model) and match reports."""
             self.webhooks = Webhooks(
                 home.app,
@@ -155,6 +157,7 @@ class LedgerService:
                 deliver=deliver_webhooks,
                 lease=webhook_lease,
                 backoff=webhook_backoff,
+                standby_interval=standby_interval,
             )
             """Webhook subscriptions, the outbox and its deliverer."""
         except BaseException:

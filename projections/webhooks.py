@@ -37,6 +37,7 @@ from projections.clock import Now
 from projections.database_url import StoreKind
 from projections.documents import Doc, DocumentProjection, Follower, Get, view_classes
 from projections.ledger_application import LedgerApplication
+from projections.runner_election import STANDBY_INTERVAL
 from projections.stored_events import GameEvent, MatchReported, WebhookSubscribed, webhook_stream_id
 
 log = logging.getLogger("mtg_ledger.webhooks")
@@ -162,10 +163,13 @@ class Webhooks:
         lease: float = 30.0,
         backoff: float = 1.0,
         post: Post = http_post,
+        standby_interval: float = STANDBY_INTERVAL,
     ) -> None:
         self._app = app
         self._now = now
-        self._follower = Follower(app, store, env, OutboxProjection, VIEWS, run=run)
+        self._follower = Follower(app, store, env, OutboxProjection, VIEWS, run=run, standby_interval=standby_interval)
+        self.election = self._follower.election
+        """Whether this process keeps the outbox read model (``None``: it never asks to)."""
         self.lease = lease
         self.backoff = backoff
         self._post = post

@@ -147,3 +147,27 @@ def test_a_killed_runner_process_is_replaced(store: Store, tmp_path: Path) -> No
         if child.poll() is None:
             child.kill()
             child.wait()
+
+
+def test_matches_and_the_webhook_outbox_are_kept_by_one_service_and_taken_over(store: Store) -> None:
+    """The document read models (matches, the outbox) are followers like the game list: one
+    process keeps each (``documents-matches``, ``documents-outbox``), the other stands by."""
+    first = store.service(standby_interval=FAST)
+    second = store.service(standby_interval=FAST)
+    for follower in ("matches", "webhooks"):
+        mine, theirs = getattr(first, follower).election, getattr(second, follower).election
+        assert mine is not None and theirs is not None
+        assert mine.leading and mine.name.startswith("documents-")
+        time.sleep(3 * FAST)
+        assert not theirs.leading
+    second.create_game(dict(TWO_PLAYER), SCOREKEEPER, "g1")
+    second.matches.wait()  # projected by the first process's runner
+    tables = second.matches.round("GP-Test", "3")["tables"]
+    assert [[g["game_id"] for g in t["games"]] for t in tables] == [["g1"]]
+    first.close()
+    eventually(lambda: second.matches.election is not None and second.matches.election.leading)
+    eventually(lambda: second.webhooks.election is not None and second.webhooks.election.leading)
+    second.create_game(dict(TWO_PLAYER), SCOREKEEPER, "g2")
+    second.matches.wait()
+    tables = second.matches.round("GP-Test", "3")["tables"]
+    assert [[g["game_id"] for g in t["games"]] for t in tables] == [["g1", "g2"]]
