@@ -82,6 +82,7 @@ def serve(args: argparse.Namespace, settings: Settings) -> int:
         print(f"  bootstrap admin token (shown once, only its hash is stored): {generated}")
     sys.stdout.flush()
     os.environ["MTG_LEDGER_CREATE_TABLES"] = "0"
+    os.environ["MTG_LEDGER_WORKERS"] = str(workers)  # each worker's settings see how many there are
     uvicorn.run(
         "api.app:create_app",
         factory=True,

@@ -51,9 +51,9 @@ class Settings(BaseSettings):
     admin_token: SecretStr | None = None
     """Bootstrap admin token; when unset the server generates one on first start."""
     public_reads: bool = False
+    """Whether reads are allowed without a token."""
     deliver_webhooks: bool = True
     """Deliver webhooks from this process (docs/judges.md, Webhooks); off for workers that only serve."""
-    """Whether reads are allowed without a token."""
     workers: int = Field(default=1, ge=1)
     """Number of uvicorn worker processes."""
     catalog_path: Path | None = None
@@ -76,6 +76,19 @@ class Settings(BaseSettings):
     transaction (0: only what queued up while the previous one committed)."""
     group_commit: bool = True
     """Save concurrent actions of different games in one transaction (off: one per action)."""
+    head_check: Literal["auto", "on", "off"] = "auto"
+    """Before deciding an action on a game's cached head, read what other processes stored
+    after it (``on``), or decide on it as it is and re-decide once if the save finds the version
+    taken (``off``). ``auto``: on for SQLite served by several workers (a local read, cheaper
+    than the failed group transaction a stale head costs), off otherwise (on PostgreSQL it
+    would be a round trip before every action)."""
+
+    @property
+    def checks_heads(self) -> bool:
+        """Whether ``head_check`` is in effect for this store and worker count."""
+        if self.head_check == "auto":
+            return self.store == "sqlite" and self.workers > 1
+        return self.head_check == "on"
 
     @field_validator("database_url")
     @classmethod

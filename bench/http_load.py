@@ -128,6 +128,11 @@ async def bare_send(http: HttpClient, stream: str, i: int) -> int:
     return status
 
 
+async def bare_load_send(http: HttpClient, stream: str, i: int) -> int:
+    status, _, _ = await http.request("POST", f"/bare-load/{stream}", ACTIONS[i % len(ACTIONS)])
+    return status
+
+
 async def create_games(port: int, count: int, clients: int) -> tuple[list[str], float]:
     """Create ``count`` games over HTTP; returns their ids and the creation rate (games/s)."""
     ids = [f"bench-{i:05d}" for i in range(count)]

@@ -14,7 +14,11 @@ For each store (SQLite; PostgreSQL with ``--postgres``) and worker count (``--wo
 - ``ledger-1tx``: the same with group commit off (``MTG_LEDGER_GROUP_COMMIT=0``: one transaction
   per action, as before issue 15);
 - ``bare``: ``bench/bare_app.py``: FastAPI + uvicorn with the same workers, one ``eventsourcing``
-  load-free save per request (``bench/http_load.py`` describes it).
+  load-free save per request (``bench/http_load.py`` describes it): a stricter baseline than
+  the issue's, as it never reads the stream;
+- ``bare-load``: the bare stack as issue 15 defines it: FastAPI + one ``eventsourcing`` load
+  (``repository.get``: the stream's events read and applied) and save per request
+  (``bench/bare_app.py``, ``/bare-load``).
 
 ``--games`` games (default 1,000) are created on each ledger (and as many streams are used on the
 bare stack); action ``i`` goes to game ``i mod games``, so each game sees one action every
@@ -56,10 +60,10 @@ from bench.harness import (
     scratch_store,
     update_section,
 )
-from bench.http_load import AUTH, Send, bare_send, create_games, ledger_send, machine
+from bench.http_load import AUTH, Send, bare_load_send, bare_send, create_games, ledger_send, machine
 
 DEFAULT_RATES = "100,200,300,400,500,600,800,1000,1200,1500,2000"
-VARIANTS = ("ledger", "ledger-1tx", "bare")
+VARIANTS = ("ledger", "ledger-1tx", "bare", "bare-load")
 
 
 @dataclass
@@ -243,6 +247,13 @@ def started(kind: str, postgres: str | None, workers: int, variants: list[str]) 
 
                 make_application(store.url, create_tables=True).close()
                 server = Server.uvicorn_app("bench.bare_app:create_app", store, workers, BARE_CREATE_TABLES="0")
+            elif variant == "bare-load":
+                from bench.bare_app import create_load_application
+
+                create_load_application(store.url, create_tables=True).close()
+                server = Server.uvicorn_app(
+                    "bench.bare_app:create_app", store, workers, BARE_CREATE_TABLES="0", BARE_LOAD="1"
+                )
             else:
                 extra = {"MTG_LEDGER_GROUP_COMMIT": "0"} if variant == "ledger-1tx" else {}
                 server = Server.ledger(store, workers, **extra)
@@ -257,9 +268,9 @@ def measure(kind: str, postgres: str | None, workers: int, args: argparse.Namesp
         targets: list[Target] = []
         for name in variants:
             server = servers[name]
-            if name == "bare":
+            if name.startswith("bare"):
                 ids = [f"s{i:05d}" for i in range(args.games)]
-                targets.append(Target(name, server, ids, bare_send))
+                targets.append(Target(name, server, ids, bare_send if name == "bare" else bare_load_send))
             else:
                 ids, _ = asyncio.run(create_games(server.port, args.games, 16))
                 targets.append(Target(name, server, ids, ledger_send))

@@ -5,7 +5,8 @@ heads and its own group committer); 8 threads act on 200 games, each thread send
 actions to the two services in turn, so nearly every action is decided on a head the other
 service has moved on: its save clashes and it is decided again on a fresh load. Printed: actions
 per second, and per service the transactions, saves, halvings and probes of its committer.
-Compare with one service taking all the actions (no stale heads).
+Compare with one service taking all the actions (no stale heads), and with two services that
+bring each cached head up to date before deciding (``check_heads``).
 
     .venv/bin/python bench/stale_heads.py
 """
@@ -36,12 +37,17 @@ def main() -> int:
         url = f"sqlite:///{tmp}/ledger.sqlite3"
         a = LedgerService(url)
         b = LedgerService(url, create_tables=False)
+        # The same two, with each cached head brought up to date before deciding (what
+        # ``MTG_LEDGER_HEAD_CHECK=auto`` does for SQLite served by several workers).
+        c = LedgerService(url, create_tables=False, project_read_models=False, check_heads=True)
+        d = LedgerService(url, create_tables=False, project_read_models=False, check_heads=True)
         try:
             games = [a.create_game(dict(GAME), JUDGE, f"g{i}").game_id for i in range(GAMES)]
             command = parse_command(
                 {"type": "add_counters", "target": {"player": "P2"}, "kind": "rad", "amount": 1}, a.catalog.resolve
             )
-            for label, pair in (("one service", (a, a)), ("two services in turn", (a, b))):
+            runs = (("one service", (a, a)), ("two services in turn", (a, b)), ("two, heads checked", (c, d)))
+            for label, pair in runs:
                 errors: list[str] = []
 
                 def run(
@@ -61,7 +67,7 @@ def main() -> int:
                         s.committer.stats.splits,
                         s.committer.stats.probed,
                     )
-                    for s in (a, b)
+                    for s in dict.fromkeys(pair)
                     if s.committer
                 ]
                 threads = [
@@ -81,7 +87,7 @@ def main() -> int:
                         s.committer.stats.splits,
                         s.committer.stats.probed,
                     )
-                    for s in (a, b)
+                    for s in dict.fromkeys(pair)
                     if s.committer
                 ]
                 per = [tuple(x - y for x, y in zip(p, q, strict=True)) for p, q in zip(after, before, strict=True)]
@@ -90,8 +96,8 @@ def main() -> int:
                     f"per service (transactions, saves, halvings, probes): {per}"
                 )
         finally:
-            a.close()
-            b.close()
+            for service in (a, b, c, d):
+                service.close()
     return 0
 
 

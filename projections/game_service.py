@@ -102,8 +102,10 @@ class GameService:
         snapshot_interval: int,
         undo_page: int = UNDO_HISTORY_PAGE,
         saver: Saver | None = None,
+        check_heads: bool = False,
     ) -> None:
         self._app = app
+        self._check_heads = check_heads
         self._saver: Saver = saver if saver is not None else app
         self._games = games
         self._idempotency = idempotency
@@ -231,10 +233,16 @@ class GameService:
         key: str | None,
         fingerprint: str | None,
     ) -> ActionResult:
-        """Decide on the cached head, save; on a stale head decide once more on a fresh load."""
+        """Decide on the cached head, save; on a stale head decide once more on a fresh load.
+
+        With ``check_heads`` the cached head is first brought up to date (the library's
+        repository reads only the events stored after it: none, usually): with several
+        processes writing one SQLite file, a head another process moved on would otherwise fail
+        the whole group transaction it is saved in. It is still not ``fresh``: another process
+        may store between this read and the save, and that clash is retried like any other."""
         game = self._games.cached(game_id)
         fresh = game is None
-        if game is None:
+        if game is None or self._check_heads:
             game = self._games.load(game_id)
         while True:
             try:

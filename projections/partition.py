@@ -32,6 +32,7 @@ class Partition:
         project_read_models: bool,
         cache_size: int,
         group_commit_window: float | None,
+        check_heads: bool,
         standby_interval: float,
         undo_page: int,
     ) -> None:
@@ -67,6 +68,7 @@ class Partition:
             snapshot_interval=snapshot_interval,
             undo_page=undo_page,
             saver=saver,
+            check_heads=check_heads,
         )
         self.record = GameRecord(self.app, repository, now, snapshot_interval=snapshot_interval)
         try:

@@ -64,6 +64,8 @@ class LedgerService:
     ``group_commit_window``: seconds the group committer waits to gather the saves of other
     games' actions into one transaction (``projections.group_commit``; 0: only what queued up
     meanwhile; ``None``: no group commit, one transaction per save).
+    ``check_heads``: before deciding an action on a cached head, read what other processes
+    stored after it (``GameService``; for several processes on one SQLite file).
     ``standby_interval``: seconds between a stand-by process's tries to be elected to run the
     game list (``projections.runner_election``: one runner per deployment).
     """
@@ -79,6 +81,7 @@ class LedgerService:
         cache_size: int = 1024,
         clock: Clock = utc_now,
         group_commit_window: float | None = DEFAULT_WINDOW,
+        check_heads: bool = False,
         standby_interval: float = STANDBY_INTERVAL,
         deliver_webhooks: bool = False,
         webhook_lease: float = 30.0,
@@ -108,6 +111,7 @@ class LedgerService:
                         project_read_models=project_read_models,
                         cache_size=cache_size,
                         group_commit_window=group_commit_window,
+                        check_heads=check_heads,
                         standby_interval=standby_interval,
                         undo_page=UNDO_HISTORY_PAGE,  # read here, so a test can make the pages small
                     )

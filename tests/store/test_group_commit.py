@@ -225,3 +225,24 @@ def test_if_match_clash_is_still_a_409(store: Store) -> None:
     with pytest.raises(Conflict) as refused:
         service.act(game, add_rad(), JUDGE, expected_version=1)
     assert refused.value.code == "version_conflict"
+
+
+@pytest.mark.parametrize("check_heads", [True, False])
+def test_a_checked_head_moved_on_by_another_process_costs_no_failed_transaction(
+    store: Store, check_heads: bool
+) -> None:
+    """``check_heads`` (``MTG_LEDGER_HEAD_CHECK``): the cached head of g0 is brought up to date
+    before the action is decided, so the batch is not failed by it (no probe); without it the same batch fails and the clash is found by a probe."""
+    service = store.service(group_commit_window=0.5, check_heads=check_heads)
+    games = create(service, 6)
+    other = store.service(project_read_models=False, group_commit_window=None)
+    other.act(games[0], add_rad(amount=5), JUDGE)
+    assert service.committer is not None
+    outcomes = together([lambda g=g: service.act(g, add_rad(), JUDGE) for g in games])
+    assert all(isinstance(o, ActionResult) for o in outcomes), outcomes
+    assert [o.version for o in outcomes] == [3, 2, 2, 2, 2, 2]
+    if check_heads:
+        assert service.committer.stats.probed == 0  # a failed batch is always followed by a probe
+    else:
+        assert service.committer.stats.probed >= 1
+    assert rad(store.service(project_read_models=False, group_commit_window=None), games[0]) == 6
