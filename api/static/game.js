@@ -30,7 +30,7 @@ class GameView {
     const view = this;
     // The reports waiting for acknowledgement and the judge's calls, penalties and time: drawn
     // from the latest state, which the reporter keeps (it asks for it after new events).
-    this.judging = new Judging({ id, recorded: (result) => this.recorded(result) });
+    this.judging = new Judging({ id, recorded: (result) => this.recorded(result), catchUp: () => this.catchUp() });
     this.reporter = new Reporter({
       id,
       head: () => this.head,

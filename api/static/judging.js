@@ -63,7 +63,9 @@ function fillOptions(select, options, keep = 0) {
 }
 
 export class Judging {
-  /** `game`: {id, recorded(result)}: `recorded` takes an answer (its events and state) into the page. */
+  /** `game`: {id, recorded(result), catchUp()}: `recorded` takes an answer (its events and state)
+   * into the page; `catchUp` fetches what the page has not seen (after a refusal, which may come
+   * from a change made elsewhere: a report a judge settled meanwhile). */
   constructor(game) {
     this.game = game;
     this.who = null;
@@ -116,6 +118,7 @@ export class Judging {
       say(status, done(result));
     } catch (err) {
       say(status, describeError(err), true);
+      if (err.status) this.game.catchUp();
     } finally {
       buttons.forEach((b) => (b.disabled = false));
     }
@@ -183,6 +186,7 @@ export class Judging {
       type: "text",
       name: "reason",
       autocomplete: "off",
+      maxlength: "200",
       value: this.drafts.get(inputId) || "",
       oninput: (e) => this.drafts.set(inputId, e.currentTarget.value),
     });
@@ -280,6 +284,7 @@ export class Judging {
       id: fieldId,
       name: "ruling",
       rows: "2",
+      maxlength: "200",
       oninput: (e) => this.drafts.set(fieldId, e.currentTarget.value),
     });
     text.value = this.drafts.get(fieldId) || "";

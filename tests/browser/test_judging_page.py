@@ -87,6 +87,28 @@ def test_the_affected_player_acknowledges_an_opponents_report(browser: Any, live
     assert last["actor"]["role"] == "player"
 
 
+def test_a_refusal_is_shown_as_the_server_says_it_and_the_page_catches_up(
+    browser: Any, live_server: LiveServer
+) -> None:
+    game_id = live_server.create_game(table_game("Judging-Refused", 7))
+    p1, p2 = player_token(live_server, game_id, "P1"), player_token(live_server, game_id, "P2")
+    report = shock_p2(live_server, game_id, p1)["report"]
+    with device(browser, DESKTOP) as bob:
+        bob.route("**/events/stream*", lambda route: route.abort("internetdisconnected"))  # hears of nothing
+        open_as(bob, live_server, game_id, p2)
+        item = bob.locator(f'#unacknowledged li[data-report="{report}"]')
+        expect(item).to_be_visible()
+        # A judge settles the report meanwhile, from another device.
+        post(live_server, f"/v1/games/{game_id}/acknowledge", {"report": report}, live_server.token("judge"))
+        item.get_by_role("button", name="Acknowledge", exact=True).click()
+        status = bob.locator("#unack-status")
+        expect(status).to_contain_text(f"there is no unacknowledged report '{report}'")
+        expect(status).to_contain_text("(404 Not Found, unknown_report)")
+        expect(status).to_have_class(re.compile(r"\berror-text\b"))
+        expect(item).to_have_count(0)  # the page fetched what it had missed
+        expect(status).to_contain_text("unknown_report")
+
+
 def test_a_dispute_needs_a_reason_calls_a_judge_who_rules_on_it(browser: Any, live_server: LiveServer) -> None:
     game_id = live_server.create_game(table_game("Judging-Dispute", 2))
     p1, p2 = player_token(live_server, game_id, "P1"), player_token(live_server, game_id, "P2")
