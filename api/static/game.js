@@ -8,6 +8,7 @@ import { renderBoard, renderGameMeta } from "./board.js";
 import { LifeChart } from "./chart.js";
 import { $, h, plural } from "./dom.js";
 import { initJudge, showUndoTarget } from "./judge.js";
+import { Judging } from "./judging.js";
 import { stepName } from "./labels.js";
 import { follow } from "./live.js";
 import { GameRecord } from "./record.js";
@@ -27,11 +28,15 @@ class GameView {
     this.urlTimer = 0;
     this.verifyTimer = 0;
     const view = this;
+    // The reports waiting for acknowledgement and the judge's calls, penalties and time: drawn
+    // from the latest state, which the reporter keeps (it asks for it after new events).
+    this.judging = new Judging({ id, recorded: (result) => this.recorded(result), catchUp: () => this.catchUp() });
     this.reporter = new Reporter({
       id,
       head: () => this.head,
       recorded: (result) => this.recorded(result),
       catchUp: () => this.catchUp(),
+      latest: (state, version) => this.judging.show(state, version),
       get record() {
         return view.record;
       },
@@ -162,6 +167,7 @@ class GameView {
   /** A judge action's answer: its events and the state at its version; show the new latest. */
   async recorded(result) {
     const events = Array.isArray(result.events) ? result.events : [];
+    if (result.state && Number.isInteger(result.version)) this.reporter.show(result.state, result.version);
     if (events.length && result.state) this.cacheState(result.version, result.state);
     this.following = true; // our own change: show it
     await this.onNewEvents(events, this.current());
@@ -430,7 +436,8 @@ export function initGame(id) {
 }
 
 /** Who the token is decides what the page offers: the reporting panels (a player token for its
- * own game, scorekeeper or above) and the judge panel (judge or admin). The server decides
+ * own game, scorekeeper or above), the judge panel (judge or admin) and the buttons on the
+ * reports waiting for acknowledgement (the affected player's token, a judge's). The server decides
  * what is allowed; the page only leaves out what would be refused. */
 async function whoAmI(view) {
   let who = null;
@@ -443,4 +450,5 @@ async function whoAmI(view) {
   $("#judge-panel").hidden = !judge;
   document.body.dataset.role = who ? who.role : "public";
   view.reporter.setWho(who);
+  view.judging.setWho(who);
 }

@@ -53,7 +53,8 @@ function button(key, text, onclick, attrs = {}) {
 }
 
 export class Reporter {
-  /** `game`: {id, head(), recorded(answer), catchUp(), record}. */
+  /** `game`: {id, head(), recorded(answer), catchUp(), record, latest(state, version)}; `latest`
+   * hears of each latest state the panels are drawn from. */
   constructor(game) {
     this.game = game;
     this.who = null;
@@ -192,6 +193,7 @@ export class Reporter {
     this.state = state;
     this.version = version;
     this.render();
+    if (this.game.latest) this.game.latest(state, version);
   }
 
   async refresh() {
