@@ -18,7 +18,7 @@ import { stepName } from "./labels.js";
 import { ReportQueue } from "./queue.js";
 import { sentenceOf } from "./record.js";
 
-const RANK = { spectator: 0, player: 1, scorekeeper: 2, judge: 3, admin: 4 };
+const RANK = { spectator: 0, player: 1, scorekeeper: 2, judge: 3, head_judge: 4, admin: 5 };
 const PLAYER_COUNTERS = ["poison", "rad", "energy", "experience"];
 const LEAVE_TO = [
   ["graveyard", "Graveyard"],

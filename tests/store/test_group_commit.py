@@ -232,7 +232,8 @@ def test_a_checked_head_moved_on_by_another_process_costs_no_failed_transaction(
     store: Store, check_heads: bool
 ) -> None:
     """``check_heads`` (``MTG_LEDGER_HEAD_CHECK``): the cached head of g0 is brought up to date
-    before the action is decided, so the batch is not failed by it (no probe); without it the same batch fails and the clash is found by a probe."""
+    before the action is decided, so the batch is not failed by it (no probe); without it
+    the same batch fails and the clash is found by a probe."""
     service = store.service(group_commit_window=0.5, check_heads=check_heads)
     games = create(service, 6)
     other = store.service(project_read_models=False, group_commit_window=None)
