@@ -47,6 +47,7 @@ from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -237,7 +238,9 @@ class Target:
 
 
 @contextmanager
-def started(kind: str, postgres: str | None, workers: int, variants: list[str]) -> Iterator[dict[str, Server]]:
+def started(
+    kind: str, postgres: str | None, workers: int, variants: list[str], games: int = 0, history: int = 0
+) -> Iterator[dict[str, Server]]:
     with ExitStack() as stack:
         found: dict[str, Server] = {}
         for variant in variants:
@@ -250,7 +253,9 @@ def started(kind: str, postgres: str | None, workers: int, variants: list[str]) 
             elif variant == "bare-load":
                 from bench.bare_app import create_load_application
 
-                create_load_application(store.url, create_tables=True).close()
+                application = create_load_application(store.url, create_tables=True)
+                prefill_streams(application, games, history)
+                application.close()
                 server = Server.uvicorn_app(
                     "bench.bare_app:create_app", store, workers, BARE_CREATE_TABLES="0", BARE_LOAD="1"
                 )
@@ -261,16 +266,55 @@ def started(kind: str, postgres: str | None, workers: int, variants: list[str]) 
         yield found
 
 
+def prefill_streams(application: Any, games: int, history: int) -> None:
+    """``bare-load``'s streams with ``history`` events each, saved before its server starts (as
+    the ledger's games are imported with as many): what a load reads grows with them."""
+    from bench.bare_app import PAYLOAD, Tally
+
+    if history <= 0:
+        return
+    for i in range(games):
+        tally = Tally(f"s{i:05d}")
+        for _ in range(history - 1):
+            tally.record(PAYLOAD)
+        application.save(tally)
+
+
+async def import_games(port: int, count: int, history: int, clients: int) -> list[str]:
+    """``count`` games of ``history`` events each (``bench/replay.py``'s game: the same cards,
+    one undo in 50 actions), imported through ``POST /v1/games/import`` (admin)."""
+    from bench.replay import build_export
+
+    ids = [f"bench-{i:05d}" for i in range(count)]
+
+    async def worker(share: list[str]) -> None:
+        http = HttpClient(port, {**AUTH, "Content-Type": "application/x-ndjson"})
+        try:
+            for gid in share:
+                body = ("\n".join(build_export(gid, history)) + "\n").encode()
+                status, _, text = await http.request("POST", "/v1/games/import", body)
+                if status != 201:
+                    raise RuntimeError(f"importing {gid}: {status} {text[:200]!r}")
+        finally:
+            await http.close()
+
+    await asyncio.gather(*(worker(ids[c::clients]) for c in range(clients)))
+    return ids
+
+
 def measure(kind: str, postgres: str | None, workers: int, args: argparse.Namespace) -> list[Target]:
     variants = args.variants.split(",")
     rates = [float(r) for r in args.rates.split(",")]
-    with started(kind, postgres, workers, variants) as servers:
+    with started(kind, postgres, workers, variants, args.games, args.history) as servers:
         targets: list[Target] = []
         for name in variants:
             server = servers[name]
             if name.startswith("bare"):
                 ids = [f"s{i:05d}" for i in range(args.games)]
                 targets.append(Target(name, server, ids, bare_send if name == "bare" else bare_load_send))
+            elif args.history:
+                ids = asyncio.run(import_games(server.port, args.games, args.history, 8))
+                targets.append(Target(name, server, ids, ledger_send))
             else:
                 ids, _ = asyncio.run(create_games(server.port, args.games, 16))
                 targets.append(Target(name, server, ids, ledger_send))
@@ -307,6 +351,20 @@ def measure(kind: str, postgres: str | None, workers: int, args: argparse.Namesp
         return targets
 
 
+def baselines(names: list[str]) -> list[str]:
+    """The bare stacks the ledger is compared with (a ratio column each), when it ran too."""
+    return [b for b in ("bare", "bare-load") if "ledger" in names and b in names]
+
+
+def history_note(history: int) -> str:
+    if not history:
+        return "Games and streams start empty (new games)."
+    return (
+        f"Each game was imported with {history:,} events before the first measured action (and each bare-load "
+        f"stream saved with as many): games in play, not new ones."
+    )
+
+
 def load_average() -> str:
     try:
         return " / ".join(f"{x:.1f}" for x in os.getloadavg())
@@ -328,6 +386,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", default="1,2,4", help="worker counts (default 1,2,4)")
     parser.add_argument("--variants", default="ledger,bare", help=f"servers, of {','.join(VARIANTS)}")
     parser.add_argument("--games", type=int, default=1000, help="games (default 1000)")
+    parser.add_argument(
+        "--history",
+        type=int,
+        default=0,
+        help="events each game (and bare-load stream) holds before the measured actions (default 0: new games)",
+    )
     parser.add_argument("--rates", default=DEFAULT_RATES, help=f"the ladder of rates (default {DEFAULT_RATES})")
     parser.add_argument("--seconds", type=float, default=5.0, help="measured seconds per step (default 5)")
     parser.add_argument("--p99", type=float, default=50.0, help="p99 bound in ms (default 50)")
@@ -356,12 +420,12 @@ def main(argv: list[str] | None = None) -> int:
                 cells.append(cell(by[name].best(args.p99)))
             closed = [f"{c.achieved:,.0f}" if (c := by[name].closed) is not None else "n/a" for name in by]
             ratio = ""
-            if "ledger" in by and "bare" in by:
-                mine, theirs = by["ledger"].best(args.p99), by["bare"].best(args.p99)
+            for base in baselines(list(by)):
+                mine, theirs = by["ledger"].best(args.p99), by[base].best(args.p99)
                 open_ratio = (mine.rate / theirs.rate) if mine and theirs else float("nan")
-                lc, bc = by["ledger"].closed, by["bare"].closed
+                lc, bc = by["ledger"].closed, by[base].closed
                 closed_ratio = lc.achieved / bc.achieved if lc and bc and bc.achieved else float("nan")
-                ratio = f" **{open_ratio:.2f}** | **{closed_ratio:.2f}** |"
+                ratio += f" **{open_ratio:.2f}** | **{closed_ratio:.2f}** |"
             cpu = max(
                 (100 * s.client_cpu / s.seconds for t in found for s in t.steps if s.seconds), default=float("nan")
             )
@@ -383,7 +447,7 @@ def main(argv: list[str] | None = None) -> int:
         + " | "
         + " | ".join(f"{n}: closed loop actions/s" for n in names)
         + " |"
-        + (" ledger / bare, open loop | ledger / bare, closed loop |" if "ledger" in names and "bare" in names else "")
+        + "".join(f" ledger / {b}, open loop | ledger / {b}, closed loop |" for b in baselines(names))
         + " client CPU, most (% of one core) |"
     )
     columns = header.count("|") - 1
@@ -409,7 +473,7 @@ answers kept up (>= 95% of the rate) and < 1% were errors. Rates tried: {args.ra
 second, {args.seconds:g} s measured after 1 s of warm-up, the servers taking turns at each rate;
 a rate counts as failed when a second try fails too.
 Closed loop: {args.clients} connections, {args.closed_rounds} x {args.seconds:g} s windows each.
-
+{history_note(args.history)}
 {table}
 """
     update_section(Path(args.output), "open-loop", text, "## Open loop: the highest rate at p99 <= 50 ms (issue 15)")
