@@ -13,6 +13,9 @@ For each store (SQLite; PostgreSQL with ``--postgres``) and worker count (``--wo
 - ``ledger``: ``mtg-ledger serve --workers N`` (group commit on, the default);
 - ``ledger-1tx``: the same with group commit off (``MTG_LEDGER_GROUP_COMMIT=0``: one transaction
   per action, as before issue 15);
+- ``ledger-check``: the ledger with the head check forced on (``MTG_LEDGER_HEAD_CHECK=on``:
+  each cached head brought up to date before deciding; ``auto`` does so on SQLite with
+  several workers only);
 - ``bare``: ``bench/bare_app.py``: FastAPI + uvicorn with the same workers, one ``eventsourcing``
   load-free save per request (``bench/http_load.py`` describes it): a stricter baseline than
   the issue's, as it never reads the stream;
@@ -64,7 +67,7 @@ from bench.harness import (
 from bench.http_load import AUTH, Send, bare_load_send, bare_send, create_games, ledger_send, machine
 
 DEFAULT_RATES = "100,200,300,400,500,600,800,1000,1200,1500,2000"
-VARIANTS = ("ledger", "ledger-1tx", "bare", "bare-load")
+VARIANTS = ("ledger", "ledger-1tx", "ledger-check", "bare", "bare-load")
 
 
 @dataclass
@@ -260,7 +263,10 @@ def started(
                     "bench.bare_app:create_app", store, workers, BARE_CREATE_TABLES="0", BARE_LOAD="1"
                 )
             else:
-                extra = {"MTG_LEDGER_GROUP_COMMIT": "0"} if variant == "ledger-1tx" else {}
+                extra = {
+                    "ledger-1tx": {"MTG_LEDGER_GROUP_COMMIT": "0"},
+                    "ledger-check": {"MTG_LEDGER_HEAD_CHECK": "on"},
+                }.get(variant, {})
                 server = Server.ledger(store, workers, **extra)
             found[variant] = stack.enter_context(server)
         yield found

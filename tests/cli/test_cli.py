@@ -308,6 +308,7 @@ def test_serve_names_its_store_and_each_worker_logs_it(
     monkeypatch.setattr(api.cli.uvicorn, "run", lambda app, **options: ran.update(app=app, **options))
     monkeypatch.setenv("MTG_LEDGER_ADMIN_TOKEN", "adm")
     monkeypatch.setenv("MTG_LEDGER_CREATE_TABLES", "1")  # serve sets it to 0 for its workers
+    monkeypatch.delenv("MTG_LEDGER_WORKERS", raising=False)  # and this one: restored afterwards
     assert main(["serve", "--port", "8123"]) == 0
     captured = capsys.readouterr()
     described = store_line(db).removeprefix("store: ")
@@ -324,3 +325,43 @@ def test_serve_names_its_store_and_each_worker_logs_it(
     with caplog.at_level("INFO", logger="mtg_ledger"), TestClient(create_app(Settings(_env_file=None))):
         pass
     assert f"MTG Ledger serving store: {described}" in caplog.messages
+
+
+def test_serve_tells_its_workers_how_many_they_are_and_sqlite_workers_check_heads(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``serve --workers 2`` sets ``MTG_LEDGER_WORKERS`` for the worker processes, so on SQLite
+    their ``head_check=auto`` is on (docs/operations.md, Group commit)."""
+    import os
+
+    import api.cli
+    from api.settings import Settings
+
+    monkeypatch.setattr(api.cli.uvicorn, "run", lambda app, **options: None)
+    monkeypatch.setenv("MTG_LEDGER_ADMIN_TOKEN", "adm")
+    monkeypatch.setenv("MTG_LEDGER_CREATE_TABLES", "1")  # serve sets both for its workers: restored after
+    monkeypatch.delenv("MTG_LEDGER_WORKERS", raising=False)
+    assert main(["serve", "--port", "8123", "--workers", "2"]) == 0
+    assert os.environ["MTG_LEDGER_WORKERS"] == "2"
+    worker = Settings(_env_file=None)
+    assert worker.workers == 2
+    assert worker.checks_heads is (worker.store == "sqlite")
+
+
+@pytest.mark.parametrize(
+    ("url", "workers", "head_check", "checks"),
+    [
+        ("sqlite:///x.sqlite3", 1, "auto", False),
+        ("sqlite:///x.sqlite3", 2, "auto", True),
+        ("postgresql://u@h/db", 2, "auto", False),
+        ("postgresql://u@h/db", 1, "on", True),
+        ("sqlite:///x.sqlite3", 4, "off", False),
+    ],
+)
+def test_head_check_auto_is_on_for_sqlite_with_several_workers(
+    url: str, workers: int, head_check: str, checks: bool
+) -> None:
+    from api.settings import Settings
+
+    settings = Settings(_env_file=None, database_url=url, workers=workers, head_check=head_check)  # type: ignore[arg-type]
+    assert settings.checks_heads is checks
