@@ -140,6 +140,27 @@ def test_a_store_failure_reaches_every_caller_of_the_batch() -> None:
     assert all(isinstance(o, OSError) for o in outcomes)
 
 
+def test_a_lone_caller_writes_its_own_transaction_on_its_own_thread() -> None:
+    """Leader and followers: no writer thread to hand the save to and wait on (its wake-ups
+    cost CPU per action); a caller alone is the writer of its own transaction."""
+    threads: list[int] = []
+
+    class Recording(FakeStore):
+        def save(self, *objs: Any) -> None:
+            threads.append(threading.get_ident())
+            super().save(*objs)
+
+    store = Recording()
+    committer = GroupCommitter(store, window=0)
+    try:
+        for v in (1, 2, 3):
+            committer.save(Rec("alone", v))
+    finally:
+        committer.close()
+    assert threads == [threading.get_ident()] * 3
+    assert store.transactions == [1, 1, 1]
+
+
 def test_close_answers_what_was_queued_and_refuses_more() -> None:
     store = FakeStore()
     committer = GroupCommitter(store, window=0.2)
