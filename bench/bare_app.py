@@ -15,6 +15,10 @@ applied, no snapshots, no cache), one event triggered on it and the aggregate sa
 per request grows with the stream's length, as a naive event-sourced service's does. It runs
 in a separate application with UUID ids (``create_load_application``; ``BARE_LOAD=1`` serves it).
 
+``POST /floor/{stream}`` (``BARE_FLOOR=1``) stores nothing: it parses the body and answers,
+the least any FastAPI endpoint behind uvicorn costs per request on this machine (the ceiling
+of every server built on them: neither the ledger nor a bare stack can go faster).
+
 Each worker remembers the head version of the streams it wrote; when another worker moved a
 stream on, the save fails on the version's primary key, and the endpoint reads the head and
 saves again (so two workers on one stream behave like two ledger workers with retries).
@@ -74,6 +78,9 @@ def create_load_application(database_url: str, create_tables: bool) -> Applicati
 def create_app() -> FastAPI:
     """The uvicorn factory (``bench.bare_app:create_app``)."""
     app = FastAPI(title="bare eventsourcing save")
+    if os.environ.get("BARE_FLOOR") == "1":
+        add_floor(app)
+        return app
     create_tables = os.environ.get("BARE_CREATE_TABLES", "1") not in ("0", "n", "false")
     if os.environ.get("BARE_LOAD") == "1":
         add_load_and_save(app, create_load_application(os.environ["MTG_LEDGER_DATABASE_URL"], create_tables))
@@ -151,3 +158,16 @@ def add_load_and_save(app: FastAPI, store: Application[UUID]) -> None:
             raise RuntimeError(f"stream {stream!r}: too many conflicts")
 
         return {"stream": stream, "version": await run_in_threadpool(append)}
+
+
+def add_floor(app: FastAPI) -> None:
+    """``POST /floor/{stream}``: read the JSON body, answer; no store at all."""
+
+    @app.get("/health")
+    def health() -> dict[str, str]:
+        return {"status": "ok"}
+
+    @app.post("/floor/{stream}", status_code=201)
+    async def floor(stream: str, request: Request) -> dict[str, Any]:
+        body = await request.json()
+        return {"stream": stream, "version": 1, "note": body.get("type")}

@@ -54,9 +54,10 @@ from bench.harness import (
     update_section,
 )
 
+TOURNAMENT: dict[str, object] = {"event": "Bench", "round": 1, "table": 1}
 GAME: dict[str, object] = {
     "variant": "two_player",
-    "tournament": {"event": "Bench", "round": 1, "table": 1},
+    "tournament": TOURNAMENT,
     "players": [{"id": "P1", "counters": {"rad": 1}}, {"id": "P2"}],
     "battlefield": [{"id": "hydra", "card": "Feral Hydra", "controller": "P1", "counters": {"+1/+1": 3}}],
 }
@@ -133,6 +134,11 @@ async def bare_load_send(http: HttpClient, stream: str, i: int) -> int:
     return status
 
 
+async def floor_send(http: HttpClient, stream: str, i: int) -> int:
+    status, _, _ = await http.request("POST", f"/floor/{stream}", ACTIONS[i % len(ACTIONS)])
+    return status
+
+
 async def create_games(port: int, count: int, clients: int) -> tuple[list[str], float]:
     """Create ``count`` games over HTTP; returns their ids and the creation rate (games/s)."""
     ids = [f"bench-{i:05d}" for i in range(count)]
@@ -142,7 +148,11 @@ async def create_games(port: int, count: int, clients: int) -> tuple[list[str], 
         http = HttpClient(port, AUTH)
         try:
             for gid in share:
-                status, _, text = await http.request("POST", "/v1/games", json.dumps({**body, "game_id": gid}).encode())
+                # A table each (its own match): one match of 1,000 games would make the matches
+                # read model rewrite one huge document for every event.
+                table = int(gid.rsplit("-", 1)[1]) + 1
+                game = {**body, "game_id": gid, "tournament": {**TOURNAMENT, "table": table}}
+                status, _, text = await http.request("POST", "/v1/games", json.dumps(game).encode())
                 if status != 201:
                     raise RuntimeError(f"creating {gid}: {status} {text[:200]!r}")
         finally:

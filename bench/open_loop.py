@@ -21,7 +21,8 @@ For each store (SQLite; PostgreSQL with ``--postgres``) and worker count (``--wo
   the issue's, as it never reads the stream;
 - ``bare-load``: the bare stack as issue 15 defines it: FastAPI + one ``eventsourcing`` load
   (``repository.get``: the stream's events read and applied) and save per request
-  (``bench/bare_app.py``, ``/bare-load``).
+  (``bench/bare_app.py``, ``/bare-load``);
+- ``floor``: a FastAPI endpoint that stores nothing (``/floor``): the framework's own ceiling.
 
 ``--games`` games (default 1,000) are created on each ledger (and as many streams are used on the
 bare stack); action ``i`` goes to game ``i mod games``, so each game sees one action every
@@ -43,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import sys
 import time
@@ -64,10 +66,10 @@ from bench.harness import (
     scratch_store,
     update_section,
 )
-from bench.http_load import AUTH, Send, bare_load_send, bare_send, create_games, ledger_send, machine
+from bench.http_load import AUTH, Send, bare_load_send, bare_send, create_games, floor_send, ledger_send, machine
 
 DEFAULT_RATES = "100,200,300,400,500,600,800,1000,1200,1500,2000"
-VARIANTS = ("ledger", "ledger-1tx", "ledger-check", "bare", "bare-load")
+VARIANTS = ("ledger", "ledger-1tx", "ledger-check", "bare", "bare-load", "floor")
 
 
 @dataclass
@@ -253,6 +255,8 @@ def started(
 
                 make_application(store.url, create_tables=True).close()
                 server = Server.uvicorn_app("bench.bare_app:create_app", store, workers, BARE_CREATE_TABLES="0")
+            elif variant == "floor":
+                server = Server.uvicorn_app("bench.bare_app:create_app", store, workers, BARE_FLOOR="1")
             elif variant == "bare-load":
                 from bench.bare_app import create_load_application
 
@@ -297,7 +301,8 @@ async def import_games(port: int, count: int, history: int, clients: int) -> lis
         http = HttpClient(port, {**AUTH, "Content-Type": "application/x-ndjson"})
         try:
             for gid in share:
-                body = ("\n".join(build_export(gid, history)) + "\n").encode()
+                table = int(gid.rsplit("-", 1)[1]) + 1  # a table (a match) each, as create_games
+                body = ("\n".join(build_export(gid, history, table)) + "\n").encode()
                 status, _, text = await http.request("POST", "/v1/games/import", body)
                 if status != 201:
                     raise RuntimeError(f"importing {gid}: {status} {text[:200]!r}")
@@ -308,6 +313,28 @@ async def import_games(port: int, count: int, history: int, clients: int) -> lis
     return ids
 
 
+async def caught_up(port: int, ids: list[str], version: int, timeout: float = 600.0) -> float:
+    """Wait until the read models have projected every game at ``version`` (the game list, and
+    the matches of round 1: a table each); returns the seconds waited. Games just imported
+    leave the read models 100,000 events behind: measuring before they caught up would charge
+    the ledger for a catch-up a server in play has long finished."""
+    http = HttpClient(port, AUTH)
+    begin = time.perf_counter()
+    try:
+        while time.perf_counter() - begin < timeout:
+            status, _, text = await http.request("GET", "/v1/games?event=Bench")
+            games = json.loads(text)["games"] if status == 200 else []
+            if len(games) == len(ids) and all(g["version"] >= version for g in games):
+                status, _, text = await http.request("GET", "/v1/events/Bench/rounds/1")
+                tables = json.loads(text)["tables"] if status == 200 else []
+                if sum(len(t["games"]) for t in tables) == len(ids):
+                    return time.perf_counter() - begin
+            await asyncio.sleep(0.5)
+        raise RuntimeError(f"the read models did not catch up in {timeout:.0f} s")
+    finally:
+        await http.close()
+
+
 def measure(kind: str, postgres: str | None, workers: int, args: argparse.Namespace) -> list[Target]:
     variants = args.variants.split(",")
     rates = [float(r) for r in args.rates.split(",")]
@@ -315,14 +342,17 @@ def measure(kind: str, postgres: str | None, workers: int, args: argparse.Namesp
         targets: list[Target] = []
         for name in variants:
             server = servers[name]
-            if name.startswith("bare"):
+            if name.startswith("bare") or name == "floor":
                 ids = [f"s{i:05d}" for i in range(args.games)]
-                targets.append(Target(name, server, ids, bare_send if name == "bare" else bare_load_send))
-            elif args.history:
-                ids = asyncio.run(import_games(server.port, args.games, args.history, 8))
-                targets.append(Target(name, server, ids, ledger_send))
+                send = {"bare": bare_send, "bare-load": bare_load_send, "floor": floor_send}[name]
+                targets.append(Target(name, server, ids, send))
             else:
-                ids, _ = asyncio.run(create_games(server.port, args.games, 16))
+                if args.history:
+                    ids = asyncio.run(import_games(server.port, args.games, args.history, 8))
+                else:
+                    ids, _ = asyncio.run(create_games(server.port, args.games, 16))
+                waited = asyncio.run(caught_up(server.port, ids, max(args.history, 1)))
+                print(f"  {kind} w{workers} {name}: read models caught up in {waited:.1f} s", flush=True)
                 targets.append(Target(name, server, ids, ledger_send))
         for n, rate in enumerate(rates):
             live = [t for t in targets if not t.failed(args.p99)]
@@ -480,6 +510,7 @@ second, {args.seconds:g} s measured after 1 s of warm-up, the servers taking tur
 a rate counts as failed when a second try fails too.
 Closed loop: {args.clients} connections, {args.closed_rounds} x {args.seconds:g} s windows each.
 {history_note(args.history)}
+
 {table}
 """
     update_section(Path(args.output), "open-loop", text, "## Open loop: the highest rate at p99 <= 50 ms (issue 15)")

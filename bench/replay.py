@@ -78,8 +78,9 @@ COMMANDS: list[dict[str, Any]] = [
 ]
 
 
-def build_export(game_id: str, size: int) -> list[str]:
-    """An export file of a game with exactly ``size`` events; every 50th action is an undo."""
+def build_export(game_id: str, size: int, table: int = 1) -> list[str]:
+    """An export file of a game with exactly ``size`` events; every 50th action is an undo.
+    ``table``: the tournament table the game is played at (its match, ``projections.matches``)."""
     catalog = bundled_catalog()
     at = datetime.now(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
     recorded: list[RecordedEvent] = []
@@ -100,7 +101,9 @@ def build_export(game_id: str, size: int) -> list[str]:
         recorded.extend(recorded_event(e) for e in sealed)
         prev = sealed[-1].hash if sealed else prev
 
-    start = game_started(GAME, game_id, catalog.resolve)
+    start = game_started(
+        {**GAME, "tournament": {"event": "Bench", "round": 1, "table": table}}, game_id, catalog.resolve
+    )
     store([start])
     state = evolve(None, start)  # type: ignore[arg-type]
     states.append(state)
