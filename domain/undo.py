@@ -33,6 +33,10 @@ class Entry:
 #: Event types that record a judge's work rather than a game action: a backup never reverts them,
 #: and the state a revert restores keeps what they recorded (``GameState.judging``).
 JUDGE_RECORDS: frozenset[str] = ev.JUDGE_RECORD_TYPES
+#: A player's answer to a report (acknowledged, disputed) is not a game action either: "undo the
+#: last action" passes over it to the action it answered, and that backup takes it back with the
+#: action (its report is gone with it). Unlike a judge record it is reverted by a backup past it.
+REPORT_ANSWERS: frozenset[str] = frozenset({ev.REPORT_ACKNOWLEDGED, ev.REPORT_DISPUTED})
 
 
 def action_bounds(entries: Sequence[Entry], version: int) -> tuple[int, int]:
@@ -81,7 +85,7 @@ def target_before_last_actions(history: Sequence[Entry], actions: int) -> int:
     flagged = reverted_versions(history)
     groups: list[tuple[str, int]] = []  # (action id, first version), oldest first
     for entry in sorted(history, key=lambda e: e.version):
-        if entry.version in flagged or entry.type == ev.GAME_STARTED or entry.type in JUDGE_RECORDS:
+        if entry.version in flagged or entry.type == ev.GAME_STARTED or entry.type in JUDGE_RECORDS | REPORT_ANSWERS:
             continue
         if groups and groups[-1][0] == entry.action_id:
             continue

@@ -114,3 +114,24 @@ def test_the_timeline_steps_by_action(client: TestClient, admin_headers: dict[st
     ends = {ln["version"]: ln["ends_action"] for ln in lines}
     first, last = bolt["events"][0]["version"], bolt["events"][-1]["version"]
     assert ends[first] is False and ends[last] is True and ends[first - 1] is True
+
+
+def test_undo_the_last_action_passes_over_an_acknowledgement_to_the_action_it_answered(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """IPG 1.4: a backup reverses game actions. P2 acknowledging P1's Lightning Bolt is not a
+    game action: "undo the last action" backs up the Bolt (and the acknowledgement with it)."""
+    judge = token(client, admin_headers, "judge")
+    game = create_game(client, admin_headers)
+    p1 = token(client, admin_headers, "player", game_id=game, player_id="P1")
+    p2 = token(client, admin_headers, "player", game_id=game, player_id="P2")
+    bolt = _bolt(client, game, p1)
+    [report] = bolt["state"]["unacknowledged"]
+    acknowledged = client.post(f"/v1/games/{game}/acknowledge", json={"report": report["report"]}, headers=p2)
+    assert acknowledged.status_code == 201, acknowledged.text
+    undone = client.post(f"/v1/games/{game}/undo", json={"actions": 1, "reason": "wrong target"}, headers=judge)
+    assert undone.status_code == 201, undone.text
+    reverted = undone.json()["events"][0]["data"]["reverted_versions"]
+    assert bolt["events"][0]["version"] in reverted and acknowledged.json()["version"] in reverted
+    state = undone.json()["state"]
+    assert state["players"]["P2"]["life"] == 20 and state["unacknowledged"] == []
