@@ -32,6 +32,15 @@ GAMES = 200
 THREADS = 8
 
 
+def counts(pair: tuple[LedgerService, LedgerService]) -> list[tuple[int, int, int, int]]:
+    """Each distinct service's committer: (transactions, saves, halvings, probes) so far."""
+    return [
+        (s.committer.stats.transactions, s.committer.stats.saves, s.committer.stats.splits, s.committer.stats.probed)
+        for s in dict.fromkeys(pair)
+        if s.committer
+    ]
+
+
 def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite:///{tmp}/ledger.sqlite3"
@@ -60,16 +69,7 @@ def main() -> int:
                             except Exception as err:  # counted, not fatal
                                 errors.append(type(err).__name__)
 
-                before = [
-                    (
-                        s.committer.stats.transactions,
-                        s.committer.stats.saves,
-                        s.committer.stats.splits,
-                        s.committer.stats.probed,
-                    )
-                    for s in dict.fromkeys(pair)
-                    if s.committer
-                ]
+                before = counts(pair)
                 threads = [
                     threading.Thread(target=run, args=(pair if i % 2 else pair[::-1], games[i::THREADS]))
                     for i in range(THREADS)
@@ -80,16 +80,7 @@ def main() -> int:
                 for t in threads:
                     t.join()
                 seconds = time.perf_counter() - begin
-                after = [
-                    (
-                        s.committer.stats.transactions,
-                        s.committer.stats.saves,
-                        s.committer.stats.splits,
-                        s.committer.stats.probed,
-                    )
-                    for s in dict.fromkeys(pair)
-                    if s.committer
-                ]
+                after = counts(pair)
                 per = [tuple(x - y for x, y in zip(p, q, strict=True)) for p, q in zip(after, before, strict=True)]
                 print(
                     f"{label}: {ROUNDS * GAMES / seconds:,.0f} actions/s, {len(errors)} errors; "

@@ -15,22 +15,20 @@ from __future__ import annotations
 
 import json
 import logging
-import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from eventsourcing.persistence import InfrastructureFactory, IntegrityError, Tracking, TrackingRecorder
+from eventsourcing.persistence import IntegrityError, Tracking, TrackingRecorder
 from eventsourcing.postgres import PostgresDatastore, PostgresTrackingRecorder
 from eventsourcing.projection import Projection
 from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
-from eventsourcing.utils import Environment
 from psycopg.sql import SQL, Identifier
 
-from projections.batching_runner import BatchingProjectionRunner
 from projections.database_url import StoreKind
+from projections.elected_projection import ElectedProjection
 from projections.ledger_application import LedgerApplication
-from projections.runner_election import STANDBY_INTERVAL, ElectedRunner
+from projections.runner_election import STANDBY_INTERVAL
 from projections.sqlite_polling import writer_lock
 
 log = logging.getLogger("mtg_ledger.store")
@@ -213,99 +211,24 @@ def view_classes(table: str) -> dict[str, type[DocumentView]]:
     }
 
 
-class Follower:
-    """One ``DocumentProjection`` as the service runs it: its view (always, for reads and for
-    the deliverer's writes) and, in the one process of the deployment that wins the election
-    for it (``projections.runner_election``), the batching runner that keeps the view."""
-
-    def __init__(
-        self,
-        app: LedgerApplication,
-        store: StoreKind,
-        env: Mapping[str, str],
-        projection: type[DocumentProjection],
-        views: Mapping[str, type[DocumentView]],
-        *,
-        run: bool,
-        standby_interval: float = STANDBY_INTERVAL,
-    ) -> None:
-        self._app = app
-        self._projection = projection
-        self._view_class = views[store]
-        prefix = projection.name.upper()
-        view_env = {
-            **env,
-            "CREATE_TABLE": "n",
-            "POSTGRES_POOL_SIZE": "1",
-            f"{prefix}_CREATE_TABLE": env["CREATE_TABLE"],
-            f"{prefix}_POSTGRES_POOL_SIZE": "1",
-        }
-        factory = InfrastructureFactory[TrackingRecorder].construct(Environment(projection.name, view_env))
-        view = factory.tracking_recorder(self._view_class)
-        assert isinstance(view, DocumentView)
-        self._view: DocumentView = view
-        self._runner_env = {**view_env, f"{prefix}_CREATE_TABLE": "n"}
-        self._runner: BatchingProjectionRunner[LedgerApplication, DocumentView] | None = None
-        self.election: ElectedRunner | None = None
-        """Whether this process runs the projection (``None``: it never asks to)."""
-        if run:
-            try:
-                self.election = ElectedRunner(
-                    env,
-                    f"documents-{projection.name.lower()}",
-                    start=self._start,
-                    stop=self._stop,
-                    interval=standby_interval,
-                )
-            except BaseException:
-                self._view.close()
-                raise
-
-    def _start(self) -> None:
-        runner = BatchingProjectionRunner(
-            application_class=LedgerApplication,
-            projection_class=self._projection,
-            view_class=self._view_class,
-            env=self._runner_env,
-        )
-        runner.__enter__()
-        self._runner = runner
-
-    def _stop(self) -> None:
-        runner, self._runner = self._runner, None
-        if runner is None:
-            return
-        try:
-            runner.__exit__(None, None, None)
-        except Exception:
-            log.exception("the %s projection had stopped with an error", self._projection.name)
-        finally:
-            runner.view.close()
-
-    @property
-    def view(self) -> DocumentView:
-        return self._view
-
-    def wait(self, timeout: float = 10.0) -> None:
-        """Block until everything stored so far is projected (``TimeoutError`` after ``timeout``),
-        by whichever process runs the projection."""
-        target = self._app.recorder.max_notification_id()
-        if target is None:
-            return
-        deadline = time.monotonic() + timeout
-        while not self._view.has_tracking_id(self._app.name, target):
-            runner = self._runner
-            if runner is not None and runner.is_interrupted.is_set():
-                runner.run_forever(timeout=0)
-                raise RuntimeError("a read model's projection runner has stopped")
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"the read model did not reach notification {target} in {timeout}s")
-            time.sleep(0.005)
-
-    def close(self) -> None:
-        """Stop the runner (if this process runs it), free the election and close the view."""
-        try:
-            if self.election is not None:
-                self.election.close()
-        finally:
-            self._view.close()
+def follower(
+    app: LedgerApplication,
+    store: StoreKind,
+    env: Mapping[str, str],
+    projection: type[DocumentProjection],
+    views: Mapping[str, type[DocumentView]],
+    *,
+    run: bool,
+    standby_interval: float = STANDBY_INTERVAL,
+) -> ElectedProjection[DocumentView]:
+    """One ``DocumentProjection`` as the service runs it: its view, and its runner in the one
+    process elected for ``documents-<name>`` (``projections.elected_projection``)."""
+    return ElectedProjection(
+        app,
+        env,
+        projection,
+        views[store],
+        election=f"documents-{projection.name.lower()}",
+        run=run,
+        standby_interval=standby_interval,
+    )

@@ -1,20 +1,14 @@
-"""The game list read model as the service runs it: the view every process reads, the library's
-projection runner in the one process elected to run it (``projections.runner_election``; with
-``project_read_models`` off, never this one), and waiting for it."""
+"""The game list read model as the service runs it: an ``ElectedProjection`` (the view every
+process reads, the batching runner in the one process elected to run it; with
+``project_read_models`` off, never this one) and the list's own queries."""
 
 from __future__ import annotations
 
-import logging
-import time
 from collections.abc import Mapping
 from typing import Any
 
-from eventsourcing.persistence import InfrastructureFactory, TrackingRecorder
-from eventsourcing.projection import ProjectionRunner
-from eventsourcing.utils import Environment
-
-from projections.batching_runner import BatchingProjectionRunner
 from projections.database_url import StoreKind
+from projections.elected_projection import ElectedProjection
 from projections.game_summaries import (
     GameSummaryProjection,
     GameSummaryView,
@@ -24,8 +18,6 @@ from projections.game_summaries import (
 from projections.ledger_application import LedgerApplication
 from projections.results import GameSummary
 from projections.runner_election import STANDBY_INTERVAL, ElectedRunner
-
-log = logging.getLogger("mtg_ledger.store")
 
 GAME_LIST_RUNNER = "game-summaries"
 """The game list's name in the runner election."""
@@ -48,60 +40,18 @@ class GameList:
         run: bool,
         standby_interval: float = STANDBY_INTERVAL,
     ) -> None:
-        self._app = app
-        # The runner's own application copy never creates tables (the ledger's just did) and
-        # keeps one connection open (LISTEN; pulls open another on demand). The view's
-        # environment is named after the projection, so its prefixed settings win for it alone:
-        # the reading view creates its tables, and keeps one connection; the runner's view
-        # (made later, when elected) finds them made.
-        prefix = GameSummaryProjection.name.upper()
-        view_env = {
-            **env,
-            "CREATE_TABLE": "n",
-            "POSTGRES_POOL_SIZE": "1",
-            f"{prefix}_CREATE_TABLE": env["CREATE_TABLE"],
-            f"{prefix}_POSTGRES_POOL_SIZE": "1",
-        }
-        self._view_class = view_class_for(store)
-        factory = InfrastructureFactory[TrackingRecorder].construct(Environment(GameSummaryProjection.name, view_env))
-        view = factory.tracking_recorder(self._view_class)
-        assert isinstance(view, GameSummaryView)
-        self._view: GameSummaryView = view
-        self._runner_env = {**view_env, f"{prefix}_CREATE_TABLE": "n"}
-        self._runner: ProjectionRunner[LedgerApplication, GameSummaryView] | None = None
-        self.election: ElectedRunner | None = None
-        """Whether this process runs the projection (``None``: it never asks to)."""
-        if run:
-            try:
-                self.election = ElectedRunner(
-                    env, GAME_LIST_RUNNER, start=self._start, stop=self._stop, interval=standby_interval
-                )
-            except BaseException:
-                self._view.close()
-                raise
-
-    def _start(self) -> None:
-        runner = BatchingProjectionRunner(
-            application_class=LedgerApplication,
-            projection_class=GameSummaryProjection,
-            view_class=self._view_class,
-            env=self._runner_env,
+        self._model = ElectedProjection(
+            app,
+            env,
+            GameSummaryProjection,
+            view_class_for(store),
+            election=GAME_LIST_RUNNER,
+            run=run,
+            standby_interval=standby_interval,
         )
-        runner.__enter__()
-        self._runner = runner
-
-    def _stop(self) -> None:
-        runner, self._runner = self._runner, None
-        if runner is None:
-            return
-        try:
-            runner.__exit__(None, None, None)
-        except Exception:
-            # The runner re-raises what stopped its thread (e.g. a record it could not read);
-            # ``wait`` reports that while running; shutting down must not fail.
-            log.exception("the game-summary projection had stopped with an error")
-        finally:
-            runner.view.close()
+        self._view: GameSummaryView = self._model.view
+        self.election: ElectedRunner | None = self._model.election
+        """Whether this process runs the projection (``None``: it never asks to)."""
 
     def select(self, event: Any = None, round: Any = None, table: Any = None, status: Any = None) -> list[GameSummary]:
         """Game summaries (may lag the log by a moment; see ``wait``), most recently updated first."""
@@ -112,36 +62,13 @@ class GameList:
         return self._view.select_failures()
 
     def runner_state(self) -> str:
-        """``running``; ``elsewhere`` when this process doesn't run the read model (another one
-        keeps it); or ``stopped: <error>`` when this process's runner stopped."""
-        if self._runner is None:
-            return "elsewhere"
-        if not self._runner.is_interrupted.is_set():
-            return "running"
-        error = getattr(self._runner, "_thread_error", None)
-        return "stopped" if error is None else f"stopped: {type(error).__name__}: {error}"[:500]
+        """``running``, ``elsewhere`` (another process keeps it) or ``stopped: <error>``."""
+        return self._model.runner_state()
 
     def wait(self, timeout: float = 10.0) -> None:
-        """Block until the read model has processed everything stored so far (for tests and
-        tools); ``TimeoutError`` after ``timeout`` seconds, or the runner's error if it died
-        (in whichever process runs it)."""
-        target = self._app.recorder.max_notification_id()
-        if target is None:
-            return
-        deadline = time.monotonic() + timeout
-        while not self._view.has_tracking_id(self._app.name, target):
-            runner = self._runner
-            if runner is not None and runner.is_interrupted.is_set():
-                runner.run_forever(timeout=0)  # re-raises the projection's error
-                raise RuntimeError("the read model's projection runner has stopped")
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"the read model did not reach notification {target} in {timeout}s")
-            time.sleep(0.005)
+        """Block until the list has projected everything stored so far (``ElectedProjection``)."""
+        self._model.wait(timeout)
 
     def close(self) -> None:
         """Stop the runner (if this process runs it), free the election and close the view."""
-        try:
-            if self.election is not None:
-                self.election.close()
-        finally:
-            self._view.close()
+        self._model.close()

@@ -11,7 +11,7 @@ from eventsourcing.persistence import IntegrityError
 from domain.errors import NotFound
 from projections.clock import Now
 from projections.database_url import StoreKind
-from projections.documents import Follower
+from projections.documents import follower
 from projections.ledger_application import LedgerApplication
 from projections.matches import VIEWS, MatchProjection, match_key, match_out, result_row, round_prefix
 from projections.results import Actor
@@ -34,7 +34,7 @@ class Matches:
     ) -> None:
         self._app = app
         self._now = now
-        self._follower = Follower(app, store, env, MatchProjection, VIEWS, run=run, standby_interval=standby_interval)
+        self._follower = follower(app, store, env, MatchProjection, VIEWS, run=run, standby_interval=standby_interval)
         self.election = self._follower.election
         """Whether this process keeps the matches read model (``None``: it never asks to)."""
 

@@ -35,7 +35,7 @@ from domain import events as ev
 from domain.errors import InvalidCommand, NotFound
 from projections.clock import Now
 from projections.database_url import StoreKind
-from projections.documents import Doc, DocumentProjection, Follower, Get, view_classes
+from projections.documents import Doc, DocumentProjection, Get, follower, view_classes
 from projections.ledger_application import LedgerApplication
 from projections.runner_election import STANDBY_INTERVAL
 from projections.stored_events import GameEvent, MatchReported, WebhookSubscribed, webhook_stream_id
@@ -167,7 +167,7 @@ class Webhooks:
     ) -> None:
         self._app = app
         self._now = now
-        self._follower = Follower(app, store, env, OutboxProjection, VIEWS, run=run, standby_interval=standby_interval)
+        self._follower = follower(app, store, env, OutboxProjection, VIEWS, run=run, standby_interval=standby_interval)
         self.election = self._follower.election
         """Whether this process keeps the outbox read model (``None``: it never asks to)."""
         self.lease = lease
