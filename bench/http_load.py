@@ -139,27 +139,40 @@ async def floor_send(http: HttpClient, stream: str, i: int) -> int:
     return status
 
 
-async def create_games(port: int, count: int, clients: int) -> tuple[list[str], float]:
-    """Create ``count`` games over HTTP; returns their ids and the creation rate (games/s)."""
+GameRequest = Callable[[str, int], tuple[str, bytes]]
+"""The request that makes one game: (path, body) for its id and its table."""
+
+
+async def post_games(port: int, count: int, clients: int, request: GameRequest, headers: dict[str, str]) -> list[str]:
+    """``count`` games (``bench-00000``, ...) made by ``clients`` connections, each at a table of
+    its own (its own match: one match of 1,000 games would make the matches read model rewrite
+    one huge document for every event)."""
     ids = [f"bench-{i:05d}" for i in range(count)]
-    body = {**GAME}
 
     async def worker(share: list[str]) -> None:
-        http = HttpClient(port, AUTH)
+        http = HttpClient(port, headers)
         try:
             for gid in share:
-                # A table each (its own match): one match of 1,000 games would make the matches
-                # read model rewrite one huge document for every event.
-                table = int(gid.rsplit("-", 1)[1]) + 1
-                game = {**body, "game_id": gid, "tournament": {**TOURNAMENT, "table": table}}
-                status, _, text = await http.request("POST", "/v1/games", json.dumps(game).encode())
+                path, body = request(gid, int(gid.rsplit("-", 1)[1]) + 1)
+                status, _, text = await http.request("POST", path, body)
                 if status != 201:
-                    raise RuntimeError(f"creating {gid}: {status} {text[:200]!r}")
+                    raise RuntimeError(f"{path} for {gid}: {status} {text[:200]!r}")
         finally:
             await http.close()
 
-    begin = time.perf_counter()
     await asyncio.gather(*(worker(ids[c::clients]) for c in range(clients)))
+    return ids
+
+
+async def create_games(port: int, count: int, clients: int) -> tuple[list[str], float]:
+    """Create ``count`` new games over HTTP; returns their ids and the creation rate (games/s)."""
+
+    def request(gid: str, table: int) -> tuple[str, bytes]:
+        game = {**GAME, "game_id": gid, "tournament": {**TOURNAMENT, "table": table}}
+        return "/v1/games", json.dumps(game).encode()
+
+    begin = time.perf_counter()
+    ids = await post_games(port, count, clients, request, AUTH)
     return ids, count / (time.perf_counter() - begin)
 
 

@@ -66,7 +66,17 @@ from bench.harness import (
     scratch_store,
     update_section,
 )
-from bench.http_load import AUTH, Send, bare_load_send, bare_send, create_games, floor_send, ledger_send, machine
+from bench.http_load import (
+    AUTH,
+    Send,
+    bare_load_send,
+    bare_send,
+    create_games,
+    floor_send,
+    ledger_send,
+    machine,
+    post_games,
+)
 
 DEFAULT_RATES = "100,200,300,400,500,600,800,1000,1200,1500,2000"
 VARIANTS = ("ledger", "ledger-1tx", "ledger-check", "bare", "bare-load", "floor")
@@ -295,22 +305,10 @@ async def import_games(port: int, count: int, history: int, clients: int) -> lis
     one undo in 50 actions), imported through ``POST /v1/games/import`` (admin)."""
     from bench.replay import build_export
 
-    ids = [f"bench-{i:05d}" for i in range(count)]
+    def request(gid: str, table: int) -> tuple[str, bytes]:
+        return "/v1/games/import", ("\n".join(build_export(gid, history, table)) + "\n").encode()
 
-    async def worker(share: list[str]) -> None:
-        http = HttpClient(port, {**AUTH, "Content-Type": "application/x-ndjson"})
-        try:
-            for gid in share:
-                table = int(gid.rsplit("-", 1)[1]) + 1  # a table (a match) each, as create_games
-                body = ("\n".join(build_export(gid, history, table)) + "\n").encode()
-                status, _, text = await http.request("POST", "/v1/games/import", body)
-                if status != 201:
-                    raise RuntimeError(f"importing {gid}: {status} {text[:200]!r}")
-        finally:
-            await http.close()
-
-    await asyncio.gather(*(worker(ids[c::clients]) for c in range(clients)))
-    return ids
+    return await post_games(port, count, clients, request, {**AUTH, "Content-Type": "application/x-ndjson"})
 
 
 async def caught_up(port: int, ids: list[str], version: int, timeout: float = 600.0) -> float:
