@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from fastapi import Request
-from starlette.concurrency import run_in_threadpool
 
 from api.errors import ApiError
+from api.threads import in_thread
 
 Role = Literal["spectator", "player", "scorekeeper", "judge", "head_judge", "admin"]
 ROLES: tuple[Role, ...] = ("spectator", "player", "scorekeeper", "judge", "head_judge", "admin")
@@ -105,7 +105,7 @@ async def require_async(request: Request, role: Role) -> Principal:
         or request.app.state.service.tokens.known(token) is not None
     ):
         return require(request, role)
-    return await run_in_threadpool(require, request, role)
+    return await in_thread(require, request, role)
 
 
 def check_bound_game(principal: Principal, game_id: str) -> str:

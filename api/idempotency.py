@@ -13,12 +13,12 @@ import json
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-import rfc8785
 from fastapi import Request
 from fastapi.responses import JSONResponse
-from starlette.concurrency import run_in_threadpool
 
 from api.errors import ApiError
+from api.threads import in_thread
+from projections.canonical_json import CanonicalizationError, canonical
 from projections.idempotency import IdempotencyRecords
 from projections.partitions import PartitionedIdempotency
 
@@ -29,10 +29,10 @@ def fingerprint(request: Request, body: bytes) -> str:
     """Method, path and the body's canonical JSON (RFC 8785): the same request with its keys in
     another order or other whitespace is the same request."""
     try:
-        canonical = rfc8785.dumps(json.loads(body)) if body.strip() else b""
-    except (ValueError, RecursionError, rfc8785.CanonicalizationError):
-        canonical = body
-    return hashlib.sha256(request.method.encode() + b" " + request.url.path.encode() + b"\n" + canonical).hexdigest()
+        text = canonical(json.loads(body)) if body.strip() else b""
+    except (ValueError, RecursionError, CanonicalizationError):
+        text = body
+    return hashlib.sha256(request.method.encode() + b" " + request.url.path.encode() + b"\n" + text).hexdigest()
 
 
 class Answer(NamedTuple):
@@ -65,7 +65,7 @@ async def idempotent(
     are read once per request; remembering the response writes without reading them again."""
     key = request.headers.get("idempotency-key")
     if key is None:
-        status, payload, _ = await run_in_threadpool(perform, None, None)
+        status, payload, _ = await in_thread(perform, None, None)
         return JSONResponse(payload, status_code=status)
     if not key.strip() or len(key) > MAX_KEY or not key.isprintable():
         raise ApiError(400, "invalid_idempotency_key", f"Idempotency-Key must be 1-{MAX_KEY} printable characters")
@@ -73,7 +73,7 @@ async def idempotent(
     # first (it may hold hidden information that another token may not see).
     scoped = f"{caller}|{request.url.path}|{key}"
     print_ = fingerprint(request, body)
-    seen = await run_in_threadpool(records.read, scoped)
+    seen = await in_thread(records.read, scoped)
     recalled = seen.recalled
     if recalled is not None:
         stored_print, status, response_json = recalled
@@ -100,5 +100,5 @@ async def idempotent(
         )
         return answered
 
-    status, payload, _ = await run_in_threadpool(answer_and_remember)
+    status, payload, _ = await in_thread(answer_and_remember)
     return JSONResponse(payload, status_code=status)

@@ -77,7 +77,7 @@ def measure(url: str, actions: int, rounds: int) -> tuple[float, float, float, f
             service.act("bench", ACTIONS[i % 4], ACTOR)
         folds, reads = [0], [0]
         with (
-            counting(importlib.import_module("domain.evolve"), "HANDLERS", folds),
+            counting(importlib.import_module("domain.fold").FOLDS, "_by_class", folds),
             counting(service.app.recorder, "select_events", reads),
         ):
             for i in range(40):

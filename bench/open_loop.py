@@ -406,6 +406,16 @@ def load_average() -> str:
         return "n/a"
 
 
+def open_ratio(mine: Step | None, theirs: Step | None, lowest: float) -> str:
+    """The ledger's highest sustained rate over the baseline's; when the baseline sustained
+    none of the ladder (less than its lowest rate), the ledger's over the lowest rate: a bound."""
+    if mine is None:
+        return "n/a" if theirs is None else "0.00"
+    if theirs is None:
+        return f"> {mine.rate / lowest:.2f}"
+    return f"{mine.rate / theirs.rate:.2f}"
+
+
 def cell(step: Step | None) -> str:
     if step is None:
         return "none"
@@ -456,10 +466,10 @@ def main(argv: list[str] | None = None) -> int:
             ratio = ""
             for base in baselines(list(by)):
                 mine, theirs = by["ledger"].best(args.p99), by[base].best(args.p99)
-                open_ratio = (mine.rate / theirs.rate) if mine and theirs else float("nan")
                 lc, bc = by["ledger"].closed, by[base].closed
-                closed_ratio = lc.achieved / bc.achieved if lc and bc and bc.achieved else float("nan")
-                ratio += f" **{open_ratio:.2f}** | **{closed_ratio:.2f}** |"
+                closed_ratio = f"{lc.achieved / bc.achieved:.2f}" if lc and bc and bc.achieved else "n/a"
+                lowest = float(args.rates.split(",")[0])
+                ratio += f" **{open_ratio(mine, theirs, lowest)}** | **{closed_ratio}** |"
             cpu = max(
                 (100 * s.client_cpu / s.seconds for t in found for s in t.steps if s.seconds), default=float("nan")
             )

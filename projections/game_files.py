@@ -39,8 +39,6 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 from uuid import UUID
 
-import rfc8785
-
 from domain import events as ev
 from domain.audit import check_event, check_settled
 from domain.cards.model import Card
@@ -50,6 +48,7 @@ from domain.judging import with_judging
 from domain.serialize import state_to_json
 from domain.setup import game_started
 from domain.undo import JUDGE_RECORDS
+from projections.canonical_json import canonical
 from projections.game_aggregate import Game, project_game
 from projections.hash_chain import GENESIS_HASH, Fact, seal
 from projections.results import RecordedEvent
@@ -111,10 +110,6 @@ class CheckedGame:
     """The game at the last version."""
     checkpoints: list[Game]
     """The game at each multiple of the snapshot interval (for snapshots)."""
-
-
-def _canonical(value: Any) -> bytes:
-    return rfc8785.dumps(value)
 
 
 def _setup_resolver(ref: Any) -> Card:
@@ -181,7 +176,7 @@ def create_body(data: Mapping[str, Any]) -> dict[str, Any]:
 def _recheck_setup(event: GameEvent) -> None:
     """Run the creation rules again on the body the event describes; they must agree."""
     again = game_started(create_body(event.data), event.originator_id, _setup_resolver)
-    if _canonical(again.data) != _canonical(event.data) or again.rule != event.rule:
+    if canonical(again.data) != canonical(event.data) or again.rule != event.rule:
         raise ValueError("GameStarted does not match what the creation rules give for the game it describes")
 
 
@@ -283,7 +278,7 @@ def _check_revert(event: GameEvent, state_at: Callable[[int], Game], head: Game,
     if not isinstance(reason, str) or not reason.strip():
         raise ValueError("an undo needs its reason on the record")
     restored = with_judging(state_at(to_version).state, head.state)
-    if _canonical(data.get("restored_state")) != _canonical(state_to_json(restored)):
+    if canonical(data.get("restored_state")) != canonical(state_to_json(restored)):
         raise ValueError(f"restored_state is not the replayed state at version {to_version}")
 
 

@@ -1,10 +1,10 @@
 """The tamper-evident hash chain over a game's events (DESIGN.md, Event store; docs/audit.md).
 
 ``hash = SHA-256(prev_hash + canonical JSON of the record)``, hex encoded, where the record is
-exactly the fields ``_hashed_record`` lists and the canonical JSON is RFC 8785 (the ``rfc8785``
-package: sorted keys, no whitespace, fixed number formatting). ``prev_hash`` is the previous
-event's hash, 64 zeros for a game's first event. Editing any hashed field of any event changes
-its hash, so the chain breaks from that version on.
+exactly the fields ``_hashed_record`` lists and the canonical JSON is RFC 8785
+(``projections.canonical_json``: sorted keys, no whitespace, fixed number formatting).
+``prev_hash`` is the previous event's hash, 64 zeros for a game's first event. Editing any
+hashed field of any event changes its hash, so the chain breaks from that version on.
 
 ``seal`` is the only way to compute a link: the service seals the events it appends, and
 verify, the import check, the benchmarks and the tests re-seal what they read and compare. One
@@ -18,9 +18,8 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple, Protocol
 
-import rfc8785
-
 from domain.errors import InvalidCommand
+from projections.canonical_json import CanonicalizationError, canonical
 from projections.stored_events import GENESIS_HASH, GameEvent
 
 __all__ = ["GENESIS_HASH", "Fact", "Sealable", "seal"]
@@ -119,7 +118,7 @@ def _link(prev_hash: str, record: Mapping[str, Any]) -> str:
     """SHA-256 hex of ``prev_hash`` (64 ASCII hex digits) followed by the RFC 8785 bytes of
     ``record``."""
     try:
-        canonical = rfc8785.dumps(dict(record))
-    except rfc8785.CanonicalizationError as err:
+        canonical_bytes = canonical(dict(record))
+    except CanonicalizationError as err:
         raise InvalidCommand(f"a value can't be recorded: {err}", "value_out_of_range") from None
-    return hashlib.sha256(prev_hash.encode("ascii") + canonical).hexdigest()
+    return hashlib.sha256(prev_hash.encode("ascii") + canonical_bytes).hexdigest()

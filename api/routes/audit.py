@@ -8,11 +8,9 @@ from collections.abc import AsyncIterator, Iterator
 from functools import partial
 from typing import Annotated, Any
 
-import anyio.from_thread
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 from starlette.background import BackgroundTask
-from starlette.concurrency import run_in_threadpool
 
 from api import schemas
 from api.auth import Principal
@@ -21,6 +19,7 @@ from api.errors import ApiError
 from api.limits import StreamSlots, stream_key
 from api.presenters import event_out, game_out
 from api.routes.games import ERRORS
+from api.threads import in_thread
 from projections.game_files import MAX_LINE, InvalidExport
 from projections.results import ActionResult
 from projections.service import Actor as StoreActor
@@ -51,8 +50,8 @@ async def list_events(
     after: Annotated[int, Query(ge=0)] = 0,
     limit: Annotated[int, Query(ge=1, le=1000)] = 100,
 ) -> dict[str, Any]:
-    events = await run_in_threadpool(service.games.events, game_id, after, limit)
-    head = await run_in_threadpool(service.games.head_version, game_id)
+    events = await in_thread(service.games.events, game_id, after, limit)
+    head = await in_thread(service.games.head_version, game_id)
     last = events[-1].version if events else after
     return {
         "events": [event_out(e, principal) for e in events],
@@ -67,7 +66,7 @@ async def _sse(
     idle = 0.0
     yield "retry: 2000\n\n"
     while True:
-        events = await run_in_threadpool(service.games.events, game_id, last, 500)
+        events = await in_thread(service.games.events, game_id, last, 500)
         for event in events:
             payload = json.dumps(event_out(event, principal), separators=(",", ":"))
             yield f"id: {event.version}\nevent: {event.type}\ndata: {payload}\n\n"
@@ -105,7 +104,7 @@ async def stream_events(
             shown = last_event_id if len(last_event_id) <= 40 else last_event_id[:40] + "..."
             raise ApiError(400, "invalid_last_event_id", f"Last-Event-ID must be a version, got {shown!r}")
         start = parsed
-    await run_in_threadpool(service.games.head_version, game_id)  # 404 before the stream starts
+    await in_thread(service.games.head_version, game_id)  # 404 before the stream starts
     slots: StreamSlots = request.app.state.streams
     key = stream_key(principal, request)
     slots.acquire(key)  # 429 too_many_streams beyond the token's or the worker's limit
@@ -144,7 +143,7 @@ async def timeline(
     after: Annotated[int, Query(ge=0)] = 0,
     limit: Annotated[int, Query(ge=1, le=1000)] = 1000,
 ) -> dict[str, Any]:
-    page = await run_in_threadpool(service.games.timeline, game_id, after, limit)
+    page = await in_thread(service.games.timeline, game_id, after, limit)
     return {"game_id": game_id, "timeline": page.groups, "next_after": page.next_after}
 
 
@@ -160,7 +159,7 @@ async def verify(
     whole = principal.at_least("judge") if full is None else full
     if whole and not principal.at_least("judge"):
         raise ApiError(403, "forbidden", "a full verify (?full=true) is for judges and admins")
-    report = await run_in_threadpool(partial(service.record.verify, game_id, full=whole))
+    report = await in_thread(partial(service.record.verify, game_id, full=whole))
     return {
         "ok": report.ok,
         "events": report.events,
@@ -177,7 +176,7 @@ async def verify(
     summary="Export the record as NDJSON (judge+)",
 )
 async def export(game_id: str, service: ServiceDep, principal: Judge) -> NDJSONResponse:
-    lines = await run_in_threadpool(lambda: list(service.record.export(game_id)))
+    lines = await in_thread(lambda: list(service.record.export(game_id)))
     return NDJSONResponse(
         iter(line if line.endswith("\n") else line + "\n" for line in lines),
         headers={"Content-Disposition": f'attachment; filename="{game_id}.ndjson"'},
@@ -198,6 +197,7 @@ async def import_game(request: Request, service: ServiceDep, principal: Admin) -
     """The body is read as it arrives, one line at a time (up to ``MAX_IMPORT`` bytes, a line up
     to ``MAX_LINE``), and checked while it is read: a large export is never held whole."""
     chunks = request.stream().__aiter__()
+    loop = asyncio.get_running_loop()
 
     async def next_chunk() -> bytes | None:
         try:
@@ -210,7 +210,7 @@ async def import_game(request: Request, service: ServiceDep, principal: Admin) -
     def lines() -> Iterator[str]:
         pending = b""
         while True:
-            chunk = anyio.from_thread.run(next_chunk)
+            chunk = asyncio.run_coroutine_threadsafe(next_chunk(), loop).result()  # read on the loop
             if chunk is None:
                 break
             seen["bytes"] += len(chunk)
@@ -243,7 +243,7 @@ async def import_game(request: Request, service: ServiceDep, principal: Admin) -
             raise
 
     try:
-        result = await run_in_threadpool(run)
+        result = await in_thread(run)
     except RecursionError:
         raise ApiError(400, "malformed_ndjson", "a line of the file nests JSON too deeply") from None
     return JSONResponse(game_out(result.game_id, result.version, result.state, principal), status_code=201)

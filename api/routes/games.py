@@ -6,7 +6,6 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
-from starlette.concurrency import run_in_threadpool
 
 from api import schemas
 from api.auth import Principal, check_bound_game, check_player_game
@@ -15,6 +14,7 @@ from api.deps import Actor, Judge, Reader, Scorekeeper, ServiceDep, if_match, js
 from api.errors import ApiError
 from api.idempotency import Answer, Rebuild, idempotent
 from api.presenters import action_out, game_out
+from api.threads import in_thread
 from domain.commands import Command, Note, parse_command, parse_create_body
 from domain.commands.bodies.create import GameCreateBody
 from domain.errors import Forbidden
@@ -102,7 +102,7 @@ async def list_games(
     table: Annotated[int | None, Query(ge=0)] = None,
     status: Annotated[str | None, Query(pattern="^(in_progress|finished)$")] = None,
 ) -> dict[str, Any]:
-    games = await run_in_threadpool(service.game_list.select, event, round, table, status)
+    games = await in_thread(service.game_list.select, event, round, table, status)
     return {"games": [g.to_json() for g in games]}
 
 
@@ -113,7 +113,7 @@ async def get_game(
     principal: Reader,
     version: Annotated[int | None, Query(ge=1)] = None,
 ) -> dict[str, Any]:
-    at, state = await run_in_threadpool(service.games.state_at, game_id, version)
+    at, state = await in_thread(service.games.state_at, game_id, version)
     return game_out(game_id, at, state, principal)
 
 
@@ -208,5 +208,5 @@ async def undo(game_id: str, request: Request, service: ServiceDep, principal: J
 
 @router.get("/{game_id}/boundaries", responses=ERRORS, summary="The game's actions: where a backup may go back to")
 async def boundaries(game_id: str, service: ServiceDep, principal: Reader) -> dict[str, Any]:
-    actions = await run_in_threadpool(service.games.boundaries, game_id)
+    actions = await in_thread(service.games.boundaries, game_id)
     return {"game_id": game_id, "actions": actions, "boundaries": [a["last"] for a in actions]}

@@ -10,13 +10,13 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from pydantic import Field
-from starlette.concurrency import run_in_threadpool
 
 from api.auth import Principal, require_async
 from api.deps import ServiceDep, json_object, raw_body
 from api.errors import ApiError
 from api.routes.games import ERRORS
 from api.routes.judging import _parse
+from api.threads import in_thread
 from domain.commands.bodies.fields import Body, Text
 from projections.matches import RESULT_COLUMNS, match_result
 from projections.service import Actor as StoreActor
@@ -49,13 +49,13 @@ def _my_player(principal: Principal, match: dict[str, Any]) -> str:
 @router.get("/{event}/rounds/{round}", responses=ERRORS, summary="A round: tables, match results, open calls")
 async def get_round(event: str, round: str, service: ServiceDep, request: Request) -> dict[str, Any]:
     await require_async(request, "spectator")
-    return await run_in_threadpool(service.matches.round, event, round)
+    return await in_thread(service.matches.round, event, round)
 
 
 @router.get("/{event}/rounds/{round}/tables/{table}", responses=ERRORS, summary="One match and its result")
 async def get_match(event: str, round: str, table: str, service: ServiceDep, request: Request) -> dict[str, Any]:
     await require_async(request, "spectator")
-    return await run_in_threadpool(service.matches.match, event, round, table)
+    return await in_thread(service.matches.match, event, round, table)
 
 
 @router.post(
@@ -64,7 +64,7 @@ async def get_match(event: str, round: str, table: str, service: ServiceDep, req
 async def confirm(event: str, round: str, table: str, request: Request, service: ServiceDep) -> dict[str, Any]:
     principal = await require_async(request, "player")
     body = _parse(ConfirmBody, json_object(await raw_body(request)), "confirmation")
-    match = await run_in_threadpool(service.matches.get, event, round, table)
+    match = await in_thread(service.matches.get, event, round, table)
     player = _my_player(principal, match)
     current = match_result(match)
     if not current["complete"] and len(set(current["wins"].values())) != 1:
@@ -72,7 +72,7 @@ async def confirm(event: str, round: str, table: str, request: Request, service:
     if body.score != current["score"]:
         raise ApiError(409, "result_changed", f"the match shows {current['score']}, not {body.score}")
     actor = StoreActor(principal.name, principal.role)
-    await run_in_threadpool(
+    await in_thread(
         lambda: service.matches.report(
             event, round, table, "confirm", actor, player=player, score={"score": body.score}
         )
@@ -89,12 +89,10 @@ async def confirm(event: str, round: str, table: str, request: Request, service:
 async def intentional_draw(event: str, round: str, table: str, request: Request, service: ServiceDep) -> dict[str, Any]:
     principal = await require_async(request, "player")
     _parse(EmptyBody, json_object(await raw_body(request)), "intentional draw")
-    match = await run_in_threadpool(service.matches.get, event, round, table)
+    match = await in_thread(service.matches.get, event, round, table)
     player = _my_player(principal, match)
     actor = StoreActor(principal.name, principal.role)
-    await run_in_threadpool(
-        lambda: service.matches.report(event, round, table, "intentional_draw", actor, player=player)
-    )
+    await in_thread(lambda: service.matches.report(event, round, table, "intentional_draw", actor, player=player))
     return {"event": event, "round": round, "table": table, "agreed_by": player}
 
 
@@ -107,7 +105,7 @@ async def intentional_draw(event: str, round: str, table: str, request: Request,
 async def enter_result(event: str, round: str, table: str, request: Request, service: ServiceDep) -> dict[str, Any]:
     principal = await require_async(request, "scorekeeper")
     body = _parse(ResultBody, json_object(await raw_body(request)), "result")
-    match = await run_in_threadpool(service.matches.get, event, round, table)
+    match = await in_thread(service.matches.get, event, round, table)
     unknown = sorted(set(body.wins) - set(match["players"]))
     if unknown or any(not 0 <= n <= 5 for n in body.wins.values()):
         raise ApiError(
@@ -115,21 +113,21 @@ async def enter_result(event: str, round: str, table: str, request: Request, ser
         )
     score = {"wins": dict(body.wins), "draws": body.draws}
     actor = StoreActor(principal.name, principal.role)
-    await run_in_threadpool(lambda: service.matches.report(event, round, table, "result", actor, score=score))
+    await in_thread(lambda: service.matches.report(event, round, table, "result", actor, score=score))
     return {"event": event, "round": round, "table": table, **score}
 
 
 @router.get("/{event}/rounds/{round}/results.json", responses=ERRORS, summary="Results export (JSON)")
 async def results_json(event: str, round: str, service: ServiceDep, request: Request) -> dict[str, Any]:
     await require_async(request, "spectator")
-    rows = await run_in_threadpool(service.matches.results, event, round)
+    rows = await in_thread(service.matches.results, event, round)
     return {"event": event, "round": round, "columns": list(RESULT_COLUMNS), "results": rows}
 
 
 @router.get("/{event}/rounds/{round}/results.csv", responses=ERRORS, summary="Results export (CSV)")
 async def results_csv(event: str, round: str, service: ServiceDep, request: Request) -> Response:
     await require_async(request, "spectator")
-    rows = await run_in_threadpool(service.matches.results, event, round)
+    rows = await in_thread(service.matches.results, event, round)
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=list(RESULT_COLUMNS), lineterminator="\r\n")
     writer.writeheader()

@@ -23,11 +23,11 @@ import segno
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel
-from starlette.concurrency import run_in_threadpool
 
 from api.deps import Reader, Scorekeeper, ServiceDep, json_object, raw_body
 from api.errors import ApiError
 from api.routes.games import ERRORS
+from api.threads import in_thread
 from projections.service import LedgerService
 
 router = APIRouter(prefix="/v1", tags=["table"])
@@ -94,9 +94,9 @@ def _creator(service: LedgerService, game_id: str) -> tuple[str, str]:
 )
 async def player_links(game_id: str, request: Request, service: ServiceDep, principal: Scorekeeper) -> JSONResponse:
     body = _object_or_empty(await raw_body(request), {"players"})
-    _, state = await run_in_threadpool(service.games.state_at, game_id, None)
+    _, state = await in_thread(service.games.state_at, game_id, None)
     if not principal.at_least("judge"):
-        name, role = await run_in_threadpool(_creator, service, game_id)
+        name, role = await in_thread(_creator, service, game_id)
         if (name, role) != (principal.name, principal.role):
             raise ApiError(
                 403,
@@ -116,7 +116,7 @@ async def player_links(game_id: str, request: Request, service: ServiceDep, prin
     for player_id in dict.fromkeys(wanted):
         player_name = state.players[player_id].name or player_id
         token_name = f"{player_name} ({player_id}), game {game_id}"
-        secret = await run_in_threadpool(service.tokens.create, token_name, "player", game_id, player_id)
+        secret = await in_thread(service.tokens.create, token_name, "player", game_id, player_id)
         links.append(
             {
                 "player_id": player_id,
@@ -161,7 +161,7 @@ async def qr_code(request: Request, principal: Reader) -> Response:
     text = body.get("text")
     if not isinstance(text, str) or not text or len(text) > MAX_QR_TEXT:
         raise ApiError(400, "invalid_field", f"'text' must be a string of 1-{MAX_QR_TEXT} characters")
-    svg = await run_in_threadpool(qr_svg, text)
+    svg = await in_thread(qr_svg, text)
     return Response(svg, media_type="image/svg+xml", headers={**NO_STORE, "X-Content-Type-Options": "nosniff"})
 
 

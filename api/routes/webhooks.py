@@ -6,12 +6,12 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, Request
 from pydantic import Field
-from starlette.concurrency import run_in_threadpool
 
 from api.auth import require_async
 from api.deps import ServiceDep, json_object, raw_body
 from api.routes.games import ERRORS
 from api.routes.judging import _parse
+from api.threads import in_thread
 from domain.commands.bodies.fields import Body, Text
 
 router = APIRouter(prefix="/v1/webhooks", tags=["webhooks"])
@@ -26,11 +26,11 @@ class WebhookBody(Body):
 async def subscribe(request: Request, service: ServiceDep) -> dict[str, Any]:
     await require_async(request, "admin")
     body = _parse(WebhookBody, json_object(await raw_body(request)), "webhook")
-    return await run_in_threadpool(service.webhooks.subscribe, body.url, list(body.events))
+    return await in_thread(service.webhooks.subscribe, body.url, list(body.events))
 
 
 @router.get("/{subscription}/deliveries", responses=ERRORS, summary="Delivery status of a subscription (admin)")
 async def deliveries(subscription: str, request: Request, service: ServiceDep) -> dict[str, Any]:
     await require_async(request, "admin")
-    found = await run_in_threadpool(service.webhooks.deliveries, subscription)
+    found = await in_thread(service.webhooks.deliveries, subscription)
     return {"subscription": subscription, "deliveries": found}
