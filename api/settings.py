@@ -59,7 +59,7 @@ class Settings(BaseSettings):
     catalog_path: Path | None = None
     """Imported cards (``mtg-ledger cards import``); default: ``cards.json`` beside the SQLite
     file, or ``./var/cards.json``."""
-    snapshot_interval: int = Field(default=50, ge=1)
+    snapshot_interval: int = Field(default=25, ge=1)
     """Events between snapshots of a game."""
     create_tables: bool = True
     """Create the store's tables at start-up; ``serve`` does it once, then workers skip it."""

@@ -264,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--sizes", default="1000,10000,100000", help="game lengths in events (default: 1k, 10k, 100k)")
     parser.add_argument("--reads", type=int, default=100, help="random versions read per game (default 100)")
-    parser.add_argument("--interval", type=int, default=50, help="snapshot interval (default 50, the server's)")
+    parser.add_argument("--interval", type=int, default=25, help="snapshot interval (default 25, the server's)")
     parser.add_argument(
         "--full-max", type=int, default=10000, help="largest game also replayed without snapshots (default 10000)"
     )

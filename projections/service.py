@@ -75,7 +75,7 @@ class LedgerService:
         database_url: str | Sequence[str],
         *,
         catalog: Catalog | None = None,
-        snapshot_interval: int = 50,
+        snapshot_interval: int = 25,
         create_tables: bool = True,
         project_read_models: bool = True,
         cache_size: int = 1024,
