@@ -27,6 +27,7 @@ from pydantic import ValidationError
 
 from api.bodies import expiry_time
 from api.settings import Settings
+from api.workers import BalancedWorkers, balances_connections
 from domain.errors import GameError, NotFound
 from projections.database_url import without_password
 from projections.service import Actor, LedgerService
@@ -83,6 +84,14 @@ def serve(args: argparse.Namespace, settings: Settings) -> int:
     sys.stdout.flush()
     os.environ["MTG_LEDGER_CREATE_TABLES"] = "0"
     os.environ["MTG_LEDGER_WORKERS"] = str(workers)  # each worker's settings see how many there are
+    if workers > 1 and balances_connections():
+        # Each worker on a socket of its own, so kept-alive connections spread over them all
+        # (``api.workers``; uvicorn's one shared socket sent bursts of them to one worker).
+        config = uvicorn.Config(
+            "api.app:create_app", factory=True, host=host, port=port, workers=workers, log_config=_uvicorn_log_config()
+        )
+        BalancedWorkers(config).run()
+        return 0
     uvicorn.run(
         "api.app:create_app",
         factory=True,

@@ -337,11 +337,21 @@ def test_serve_tells_its_workers_how_many_they_are_and_sqlite_workers_check_head
     import api.cli
     from api.settings import Settings
 
-    monkeypatch.setattr(api.cli.uvicorn, "run", lambda app, **options: None)
+    supervised: list[Any] = []
+
+    class Supervisor:  # api.workers.BalancedWorkers, not started
+        def __init__(self, config: Any) -> None:
+            supervised.append(config)
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr(api.cli, "BalancedWorkers", Supervisor)
     monkeypatch.setenv("MTG_LEDGER_ADMIN_TOKEN", "adm")
     monkeypatch.setenv("MTG_LEDGER_CREATE_TABLES", "1")  # serve sets both for its workers: restored after
     monkeypatch.delenv("MTG_LEDGER_WORKERS", raising=False)
     assert main(["serve", "--port", "8123", "--workers", "2"]) == 0
+    assert [(c.app, c.factory, c.port, c.workers) for c in supervised] == [("api.app:create_app", True, 8123, 2)]
     assert os.environ["MTG_LEDGER_WORKERS"] == "2"
     worker = Settings(_env_file=None)
     assert worker.workers == 2

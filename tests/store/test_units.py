@@ -11,7 +11,7 @@ import pytest
 from eventsourcing.utils import get_topic, resolve_topic
 
 from projections.database_url import describe_store, library_environment, sqlite_path, store_kind, without_password
-from projections.game_summaries import summary_change
+from projections.game_summaries import SummaryChange, runs, summary_change
 from projections.sentences import describe
 from projections.stored_events import GameEvent, StoredRecord
 
@@ -184,3 +184,16 @@ def test_summary_changes() -> None:
     assert (back.status, back.winners) == ("in_progress", ())
     plain = summary_change(_event("NoteAdded", {"text": "x"}, 9))
     assert (plain.version, plain.status, plain.winners) == (9, None, None)
+
+
+def test_summary_changes_are_written_in_runs_of_one_statement_in_order() -> None:
+    # A game's row must exist before its updates apply: runs keep the changes' order.
+    new = SummaryChange("g1", 1, "t1", variant="two_player", status="in_progress", winners=())
+    moved = SummaryChange("g1", 2, "t2")
+    ended = SummaryChange("g1", 3, "t3", status="finished", winners=("P1",))
+    other = SummaryChange("g2", 1, "t4", variant="commander", status="in_progress", winners=())
+    found = [
+        (inserting, [row[0] for row in rows], len(rows)) for inserting, rows in runs([new, moved, ended, other, moved])
+    ]
+    assert found == [(True, ["g1"], 1), (False, [2, 3], 2), (True, ["g2"], 1), (False, [2], 1)]
+    assert list(runs([])) == []
