@@ -1,0 +1,41 @@
+"""PostgreSQL read models pull the commits of a short wait together, not one pull per commit
+(``projections.postgres_recorder.GatheringSubscription``; docs/performance.md, issue 15)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from projections.postgres_recorder import GATHER, GatheringSubscription
+from tests.store.conftest import JUDGE, SCOREKEEPER, TWO_PLAYER, Store, add_rad
+
+
+def test_commits_within_the_wait_come_in_one_pull(store: Store) -> None:
+    if store.kind != "postgresql":
+        pytest.skip("LISTEN/NOTIFY is PostgreSQL's; the SQLite subscription polls every 20 ms")
+    assert GATHER == 0.02  # the same lag as the SQLite poll
+    service = store.service(project_read_models=False)
+    service.create_game(TWO_PLAYER, SCOREKEEPER, "g1")
+    recorder: Any = service.app.recorder
+    start = recorder.max_notification_id()
+    pulls: list[int] = []
+    select = recorder.select_notifications
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        found = select(*args, **kwargs)
+        pulls.append(len(found))
+        return found
+
+    recorder.select_notifications = counted
+    with GatheringSubscription(recorder=recorder, gt=start, gather=1.0) as subscription:
+        time.sleep(0.2)  # the first pull (nothing new yet) is done
+        assert pulls == [0]
+        for _ in range(3):  # three commits, each notified, 50 ms apart: all within the wait
+            service.act("g1", add_rad(), JUDGE)
+            time.sleep(0.05)
+        last = recorder.max_notification_id()
+        seen = [next(subscription).id for _ in range(last - start)]
+    assert seen == list(range(start + 1, last + 1))
+    assert pulls[:2] == [0, last - start], pulls  # one pull held all three commits
