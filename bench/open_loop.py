@@ -333,6 +333,31 @@ async def caught_up(port: int, ids: list[str], version: int, timeout: float = 60
         await http.close()
 
 
+async def settled(port: int, timeout: float = 120.0) -> float:
+    """Wait until the game list stops changing while nothing is sent: the read models have
+    projected what the last step stored. An overloaded step leaves them behind, and their
+    catch-up would otherwise be charged to the next step or closed-loop window (and, with
+    several workers, to whichever worker runs them). Returns the seconds waited."""
+    http = HttpClient(port, AUTH)
+    begin = time.perf_counter()
+    previous: bytes | None = None
+    try:
+        while time.perf_counter() - begin < timeout:
+            status, _, text = await http.request("GET", "/v1/games?event=Bench")
+            if status == 200 and text == previous:
+                return time.perf_counter() - begin
+            previous = text
+            await asyncio.sleep(0.3)
+        raise RuntimeError(f"the read models were still moving after {timeout:.0f} s")
+    finally:
+        await http.close()
+
+
+def settle(target: Target) -> None:
+    if target.name.startswith("ledger"):
+        asyncio.run(settled(target.server.port))
+
+
 def measure(kind: str, postgres: str | None, workers: int, args: argparse.Namespace) -> list[Target]:
     variants = args.variants.split(",")
     rates = [float(r) for r in args.rates.split(",")]
@@ -357,6 +382,7 @@ def measure(kind: str, postgres: str | None, workers: int, args: argparse.Namesp
             if not live:
                 break
             for t in live if n % 2 == 0 else live[::-1]:
+                settle(t)
                 run(open_loop(t.server.port, t.targets, t.send, rate, 1.0, args.connections, t.sent))
                 t.sent += int(rate)
                 for attempt in range(2):  # a rate fails only when a second try fails too
@@ -371,6 +397,7 @@ def measure(kind: str, postgres: str | None, workers: int, args: argparse.Namesp
                         break
         for r in range(args.closed_rounds):
             for t in targets if r % 2 == 0 else targets[::-1]:
+                settle(t)
                 step = run(closed_loop(t.server.port, t.targets, t.send, args.clients, args.seconds))
                 if t.closed is None:
                     t.closed = step
