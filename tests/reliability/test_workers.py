@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import socket
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -59,7 +60,10 @@ def workers_of(server: Server) -> list[int]:
 def test_each_worker_listens_on_its_own_socket_and_connections_spread() -> None:
     with scratch_store("sqlite", prefix="mtgl_workers") as store, Server.ledger(store, workers=2) as server:
         pids = workers_of(server)
-        listening = owners(sockets_on(server.port, LISTEN), pids)
+        # The server answers once one worker is up; the other may still be starting.
+        deadline = time.monotonic() + 60
+        while len(listening := owners(sockets_on(server.port, LISTEN), pids)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
         assert len(listening) == 2 and len(set(listening.values())) == 2, listening
         clients = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(32)]
         try:
