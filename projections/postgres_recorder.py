@@ -43,7 +43,10 @@ class GatheringSubscription(PostgresSubscription):
         super().__init__(*args, **kwargs)
 
     def _pull(self) -> None:
-        # The first pull catches up with what is stored; later ones follow a notification.
+        # Overrides the library's private ``ListenNotifySubscription._pull`` (eventsourcing is
+        # pinned, constraints.txt): tests/store/test_postgres_subscription.py fails if an
+        # upgrade stops calling it once per wake-up. The first pull catches up with what is
+        # stored; later ones follow a notification.
         if self._pulled and self._gather > 0 and not self._has_been_stopped:
             time.sleep(self._gather)
         self._pulled = True
