@@ -28,7 +28,7 @@ from psycopg.sql import SQL, Identifier
 from projections.database_url import StoreKind
 from projections.elected_projection import ElectedProjection
 from projections.ledger_application import LedgerApplication
-from projections.runner_election import STANDBY_INTERVAL
+from projections.read_model_group import ReadModelGroup
 from projections.sqlite_polling import writer_lock
 
 log = logging.getLogger("mtg_ledger.store")
@@ -218,17 +218,8 @@ def follower(
     projection: type[DocumentProjection],
     views: Mapping[str, type[DocumentView]],
     *,
-    run: bool,
-    standby_interval: float = STANDBY_INTERVAL,
+    group: ReadModelGroup,
 ) -> ElectedProjection[DocumentView]:
-    """One ``DocumentProjection`` as the service runs it: its view, and its runner in the one
-    process elected for ``documents-<name>`` (``projections.elected_projection``)."""
-    return ElectedProjection(
-        app,
-        env,
-        projection,
-        views[store],
-        election=f"documents-{projection.name.lower()}",
-        run=run,
-        standby_interval=standby_interval,
-    )
+    """One ``DocumentProjection`` as the service runs it: its view, a member of the log's read
+    models ``group`` (``projections.elected_projection``)."""
+    return ElectedProjection(app, env, projection, views[store], group=group)

@@ -1,29 +1,27 @@
-"""A read model as the service runs it: the view every process reads, and the batching runner
-(``projections.batching_runner``) in the one process elected to keep it
-(``projections.runner_election``; with ``run`` off, never this one). The game list, the
+"""A read model as the service runs it: the view every process reads, and its place in the
+log's ``ReadModelGroup`` (``projections.read_model_group``): the one process elected to keep
+the log's read models projects it, with the others, from one subscription. The game list, the
 matches and the webhook outbox are each one of these."""
 
 from __future__ import annotations
 
-import logging
 import time
 from collections.abc import Mapping
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
-from eventsourcing.persistence import InfrastructureFactory, TrackingRecorder
+from eventsourcing.persistence import TrackingRecorder
 from eventsourcing.projection import Projection
-from eventsourcing.utils import Environment
 
-from projections.batching_runner import BatchingProjectionRunner
+from projections.batching_runner import BatchProjection
 from projections.ledger_application import LedgerApplication
-from projections.runner_election import STANDBY_INTERVAL, ElectedRunner
+from projections.read_model_group import ReadModelGroup, runner_view
+from projections.runner_election import ElectedRunner
 
-log = logging.getLogger("mtg_ledger.store")
 TView = TypeVar("TView", bound=TrackingRecorder)
 
 
 class ElectedProjection(Generic[TView]):
-    """One projection (``projection``, kept in a ``view_class`` view) and its runner."""
+    """One projection (``projection``, kept in a ``view_class`` view), a member of ``group``."""
 
     def __init__(
         self,
@@ -32,18 +30,15 @@ class ElectedProjection(Generic[TView]):
         projection: type[Projection[TView]],
         view_class: type[TView],
         *,
-        election: str,
-        run: bool,
-        standby_interval: float = STANDBY_INTERVAL,
+        group: ReadModelGroup,
     ) -> None:
         self._app = app
         self._projection = projection
         self._view_class = view_class
-        # The runner's own application copy never creates tables (the ledger's just did) and
-        # keeps one connection open (LISTEN; pulls open another on demand). The view's
-        # environment is named after the projection, so its prefixed settings win for it alone:
-        # the reading view creates its tables, and keeps one connection; the runner's view
-        # (made later, when elected) finds them made.
+        self._group = group
+        # The view's environment is named after the projection, so its prefixed settings win for
+        # it alone: the reading view creates its tables and keeps one connection; the runner's
+        # view (made when this process is elected) finds them made.
         prefix = projection.name.upper()
         view_env = {
             **env,
@@ -52,87 +47,53 @@ class ElectedProjection(Generic[TView]):
             f"{prefix}_CREATE_TABLE": env["CREATE_TABLE"],
             f"{prefix}_POSTGRES_POOL_SIZE": "1",
         }
-        factory = InfrastructureFactory[TrackingRecorder].construct(Environment(projection.name, view_env))
-        view = factory.tracking_recorder(view_class)
-        assert isinstance(view, view_class)
-        self.view: TView = view
+        self.view: TView = self._new_view(view_env)
         """The view this process reads (and, for the outbox, writes its deliveries to)."""
         self._runner_env = {**view_env, f"{prefix}_CREATE_TABLE": "n"}
-        self._runner: BatchingProjectionRunner[LedgerApplication, TView] | None = None
-        self.election: ElectedRunner | None = None
-        """Whether this process runs the projection (``None``: it never asks to)."""
-        if run:
-            try:
-                self.election = ElectedRunner(
-                    env, election, start=self._start, stop=self._stop, interval=standby_interval
-                )
-            except BaseException:
-                _close(self.view)
-                raise
+        group.add(self)
 
-    def _start(self) -> None:
-        runner = BatchingProjectionRunner(
-            application_class=LedgerApplication,
-            projection_class=self._projection,
-            view_class=self._view_class,
-            env=self._runner_env,
-        )
-        runner.__enter__()
-        self._runner = runner
+    def _new_view(self, env: Mapping[str, str]) -> TView:
+        view = runner_view(env, self._projection.name, self._view_class)
+        assert isinstance(view, self._view_class)
+        return view
 
-    def _stop(self) -> None:
-        runner, self._runner = self._runner, None
-        if runner is None:
-            return
-        try:
-            runner.__exit__(None, None, None)
-        except Exception:
-            # The runner re-raises what stopped its thread (e.g. a record it could not read);
-            # ``wait`` reports that while running; shutting down must not fail.
-            log.exception("the %s projection had stopped with an error", self._projection.name)
-        finally:
-            _close(runner.view)
+    @property
+    def name(self) -> str:
+        return self._projection.name
+
+    def runner_parts(self) -> tuple[TrackingRecorder, BatchProjection]:
+        view = self._new_view(self._runner_env)
+        projection: BatchProjection = self._projection(view=view)  # type: ignore[assignment]
+        return view, projection
+
+    @property
+    def election(self) -> ElectedRunner | None:
+        """Whether this process keeps the log's read models (``None``: it never asks to)."""
+        return self._group.election
 
     def runner_state(self) -> str:
         """``running``; ``elsewhere`` when this process doesn't run the read model (another one
-        keeps it); or ``stopped: <error>`` when this process's runner stopped."""
-        runner = self._runner
-        if runner is None:
-            return "elsewhere"
-        if not runner.is_interrupted.is_set():
-            return "running"
-        error: Any = getattr(runner, "_thread_error", None)
-        return "stopped" if error is None else f"stopped: {type(error).__name__}: {error}"[:500]
+        keeps it); or ``stopped: <error>`` when this process's runner of it stopped."""
+        return self._group.state(self.name)
 
     def wait(self, timeout: float = 10.0) -> None:
         """Block until the read model has processed everything stored so far (for tests and
-        tools); ``TimeoutError`` after ``timeout`` seconds, or the runner's error if it died
+        tools); ``TimeoutError`` after ``timeout`` seconds, or the runner's error if it stopped
         (in whichever process runs it)."""
         target = self._app.recorder.max_notification_id()
         if target is None:
             return
         deadline = time.monotonic() + timeout
         while not self.view.has_tracking_id(self._app.name, target):
-            runner = self._runner
-            if runner is not None and runner.is_interrupted.is_set():
-                runner.run_forever(timeout=0)  # re-raises the projection's error
-                raise RuntimeError(f"the {self._projection.name} projection runner has stopped")
+            error = self._group.problem(self.name)
+            if error is not None:
+                raise RuntimeError(f"the {self.name} projection runner has stopped: {error}") from error
             if time.monotonic() > deadline:
                 raise TimeoutError(f"the read model did not reach notification {target} in {timeout}s")
             time.sleep(0.005)
 
     def close(self) -> None:
-        """Stop the runner (if this process runs it), free the election and close the view."""
-        try:
-            if self.election is not None:
-                self.election.close()
-        finally:
-            _close(self.view)
-
-
-def _close(view: TrackingRecorder) -> None:
-    """Close a view's connections (the library's ``TrackingRecorder`` has no ``close``; the
-    ledger's views, ``GameSummaryView`` and ``DocumentView``, each have one)."""
-    close = getattr(view, "close", None)
-    if callable(close):
-        close()
+        """Close the view (the group, closed first, stops the runner and frees the election)."""
+        close = getattr(self.view, "close", None)
+        if callable(close):
+            close()

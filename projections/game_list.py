@@ -1,6 +1,6 @@
 """The game list read model as the service runs it: an ``ElectedProjection`` (the view every
-process reads, the batching runner in the one process elected to run it; with
-``project_read_models`` off, never this one) and the list's own queries."""
+process reads; projected, with the log's other read models, by the one process its
+``ReadModelGroup`` elects) and the list's own queries."""
 
 from __future__ import annotations
 
@@ -16,19 +16,16 @@ from projections.game_summaries import (
     view_class_for,
 )
 from projections.ledger_application import LedgerApplication
+from projections.read_model_group import ReadModelGroup
 from projections.results import GameSummary
-from projections.runner_election import STANDBY_INTERVAL, ElectedRunner
-
-GAME_LIST_RUNNER = "game-summaries"
-"""The game list's name in the runner election."""
+from projections.runner_election import ElectedRunner
 
 
 class GameList:
     """Game summaries by tournament, round, table and status (``game_summaries``).
 
-    With ``run``, this process asks to run the projection: one process per deployment is
-    elected (``projections.runner_election``) and runs it, the others stand by and take over
-    when it stops. Every process reads the view through a connection of its own.
+    ``group``: the log's read models; the process it elects projects the list, the others stand
+    by and take over when it stops. Every process reads the view through a connection of its own.
     """
 
     def __init__(
@@ -37,21 +34,15 @@ class GameList:
         store: StoreKind,
         env: Mapping[str, str],
         *,
-        run: bool,
-        standby_interval: float = STANDBY_INTERVAL,
+        group: ReadModelGroup,
     ) -> None:
-        self._model = ElectedProjection(
-            app,
-            env,
-            GameSummaryProjection,
-            view_class_for(store),
-            election=GAME_LIST_RUNNER,
-            run=run,
-            standby_interval=standby_interval,
-        )
+        self._model = ElectedProjection(app, env, GameSummaryProjection, view_class_for(store), group=group)
         self._view: GameSummaryView = self._model.view
-        self.election: ElectedRunner | None = self._model.election
+
+    @property
+    def election(self) -> ElectedRunner | None:
         """Whether this process runs the projection (``None``: it never asks to)."""
+        return self._model.election
 
     def select(self, event: Any = None, round: Any = None, table: Any = None, status: Any = None) -> list[GameSummary]:
         """Game summaries (may lag the log by a moment; see ``wait``), most recently updated first."""
@@ -70,5 +61,5 @@ class GameList:
         self._model.wait(timeout)
 
     def close(self) -> None:
-        """Stop the runner (if this process runs it), free the election and close the view."""
+        """Close the view (its group, closed first, stops the runner)."""
         self._model.close()

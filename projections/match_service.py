@@ -14,8 +14,9 @@ from projections.database_url import StoreKind
 from projections.documents import follower
 from projections.ledger_application import LedgerApplication
 from projections.matches import VIEWS, MatchProjection, match_key, match_out, result_row, round_prefix
+from projections.read_model_group import ReadModelGroup
 from projections.results import Actor
-from projections.runner_election import STANDBY_INTERVAL
+from projections.runner_election import ElectedRunner
 from projections.stored_events import MatchReported, match_stream_id
 
 
@@ -29,14 +30,16 @@ class Matches:
         env: Mapping[str, str],
         now: Now,
         *,
-        run: bool,
-        standby_interval: float = STANDBY_INTERVAL,
+        group: ReadModelGroup,
     ) -> None:
         self._app = app
         self._now = now
-        self._follower = follower(app, store, env, MatchProjection, VIEWS, run=run, standby_interval=standby_interval)
-        self.election = self._follower.election
+        self._follower = follower(app, store, env, MatchProjection, VIEWS, group=group)
+
+    @property
+    def election(self) -> ElectedRunner | None:
         """Whether this process keeps the matches read model (``None``: it never asks to)."""
+        return self._follower.election
 
     def get(self, event: str, round: str, table: str) -> dict[str, Any]:
         """The match (``NotFound(unknown_match)`` when no game of it was created)."""

@@ -1,5 +1,5 @@
 """One database of the ledger (``Partition``): its ``eventsourcing`` application, group committer,
-tokens, idempotency records, games, record and game list, wired together. ``LedgerService`` holds
+tokens, idempotency records, games, record, read models and game list, wired together. ``LedgerService`` holds
 one per database URL (``projections.partitions`` spreads games over several)."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from projections.game_service import GameService
 from projections.group_commit import GroupCommitter
 from projections.idempotency import IdempotencyRecords
 from projections.ledger_application import LedgerApplication
+from projections.read_model_group import ReadModelGroup
 from projections.tokens import TokenRegistry
 
 
@@ -71,10 +72,11 @@ class Partition:
             check_heads=check_heads,
         )
         self.record = GameRecord(self.app, repository, now, snapshot_interval=snapshot_interval)
+        self.read_models = ReadModelGroup(env, run=project_read_models, standby_interval=standby_interval)
+        """This database's read models (the game list; on the home partition also the matches and
+        the outbox), run together by one elected process once ``read_models.start()`` is called."""
         try:
-            self.game_list = GameList(
-                self.app, self.store, env, run=project_read_models, standby_interval=standby_interval
-            )
+            self.game_list = GameList(self.app, self.store, env, group=self.read_models)
         except BaseException:
             if self.committer is not None:
                 self.committer.close()
@@ -83,6 +85,7 @@ class Partition:
 
     def close(self) -> None:
         try:
+            self.read_models.close()  # the runner first: it writes through views closed below
             if self.committer is not None:
                 self.committer.close()  # answers every save handed in, then stops
         finally:

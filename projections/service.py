@@ -58,7 +58,7 @@ class LedgerService:
     ``create_tables``: create the tables at start-up (do it once, then start workers with it
     off: creating tables from several processes at once raced, DESIGN.md).
     ``snapshot_interval``: events between snapshots (0 turns snapshots off).
-    ``project_read_models``: run the game-list projection in this process.
+    ``project_read_models``: ask to run the read models (game list, matches, outbox) in this process.
     ``cache_size``: games whose head each process keeps (the head actions are decided on; 0: none).
     ``clock``: the time source for ``recorded_at`` (tests pass a fixed one).
     ``group_commit_window``: seconds the group committer waits to gather the saves of other
@@ -67,7 +67,7 @@ class LedgerService:
     ``check_heads``: before deciding an action on a cached head, read what other processes
     stored after it (``GameService``; for several processes on one SQLite file).
     ``standby_interval``: seconds between a stand-by process's tries to be elected to run the
-    game list (``projections.runner_election``: one runner per deployment).
+    read models (``projections.read_model_group``: one runner per database).
     """
 
     def __init__(
@@ -148,25 +148,27 @@ class LedgerService:
         # Matches and webhooks follow the home partition's log (docs/operations.md: with several
         # partitions they see the games stored there only).
         try:
-            self.matches = Matches(
-                home.app, home.store, home.library_env, now, run=project_read_models, standby_interval=standby_interval
-            )
+            self.matches = Matches(home.app, home.store, home.library_env, now, group=home.read_models)
             """Matches by event, round and table (a read model) and match reports."""
             self.webhooks = Webhooks(
                 home.app,
                 home.store,
                 home.library_env,
                 now,
-                run=project_read_models,
+                group=home.read_models,
                 deliver=deliver_webhooks,
                 lease=webhook_lease,
                 backoff=webhook_backoff,
-                standby_interval=standby_interval,
             )
             """Webhook subscriptions, the outbox and its deliverer."""
+            for part in self.partitions:
+                part.read_models.start()  # every read model is added: one runner per log
         except BaseException:
-            if hasattr(self, "matches"):
-                self.matches.close()
+            for part in self.partitions:
+                part.read_models.close()
+            for name in ("webhooks", "matches"):
+                if hasattr(self, name):
+                    getattr(self, name).close()
             for built in self.partitions:
                 built.close()
             raise
@@ -179,6 +181,11 @@ class LedgerService:
             return
         self._closed = True
         errors: list[BaseException] = []
+        for part in self.partitions:
+            try:
+                part.read_models.close()  # stop the runners before their views close
+            except BaseException as err:  # close the rest anyway
+                errors.append(err)
         for follower in (self.webhooks, self.matches):
             try:
                 follower.close()

@@ -37,7 +37,8 @@ from projections.clock import Now
 from projections.database_url import StoreKind
 from projections.documents import Doc, DocumentProjection, Get, follower, view_classes
 from projections.ledger_application import LedgerApplication
-from projections.runner_election import STANDBY_INTERVAL
+from projections.read_model_group import ReadModelGroup
+from projections.runner_election import ElectedRunner
 from projections.stored_events import GameEvent, MatchReported, WebhookSubscribed, webhook_stream_id
 
 log = logging.getLogger("mtg_ledger.webhooks")
@@ -158,18 +159,15 @@ class Webhooks:
         env: Mapping[str, str],
         now: Now,
         *,
-        run: bool,
+        group: ReadModelGroup,
         deliver: bool,
         lease: float = 30.0,
         backoff: float = 1.0,
         post: Post = http_post,
-        standby_interval: float = STANDBY_INTERVAL,
     ) -> None:
         self._app = app
         self._now = now
-        self._follower = follower(app, store, env, OutboxProjection, VIEWS, run=run, standby_interval=standby_interval)
-        self.election = self._follower.election
-        """Whether this process keeps the outbox read model (``None``: it never asks to)."""
+        self._follower = follower(app, store, env, OutboxProjection, VIEWS, group=group)
         self.lease = lease
         self.backoff = backoff
         self._post = post
@@ -178,6 +176,11 @@ class Webhooks:
         if deliver:
             self._thread = threading.Thread(target=self._loop, name="webhook-deliverer", daemon=True)
             self._thread.start()
+
+    @property
+    def election(self) -> ElectedRunner | None:
+        """Whether this process keeps the outbox read model (``None``: it never asks to)."""
+        return self._follower.election
 
     # -- subscriptions ---------------------------------------------------------------------
     def subscribe(self, url: str, events: list[str]) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from projections.read_model_group import READ_MODELS_RUNNER
 from projections.runner_election import ElectedRunner, election_for
 from tests.store.conftest import JUDGE, SCOREKEEPER, TWO_PLAYER, Store, add_rad
 
@@ -150,14 +151,16 @@ def test_a_killed_runner_process_is_replaced(store: Store, tmp_path: Path) -> No
 
 
 def test_matches_and_the_webhook_outbox_are_kept_by_one_service_and_taken_over(store: Store) -> None:
-    """The document read models (matches, the outbox) are followers like the game list: one
-    process keeps each (``documents-matches``, ``documents-outbox``), the other stands by."""
+    """The document read models (matches, the outbox) are followers like the game list, and are
+    elected with it: one process keeps all the read models of a log (``read-models``), the other
+    stands by."""
     first = store.service(standby_interval=FAST)
     second = store.service(standby_interval=FAST)
     for follower in ("matches", "webhooks"):
         mine, theirs = getattr(first, follower).election, getattr(second, follower).election
         assert mine is not None and theirs is not None
-        assert mine.leading and mine.name.startswith("documents-")
+        assert mine is first.game_list.election and mine.name == READ_MODELS_RUNNER
+        assert mine.leading
         time.sleep(3 * FAST)
         assert not theirs.leading
     second.create_game(dict(TWO_PLAYER), SCOREKEEPER, "g1")

@@ -1,0 +1,224 @@
+"""The read models of one log, kept by ONE runner on ONE subscription.
+
+Each read model (the game list, the matches, the webhook outbox) used to have a runner of its
+own, each with its own copy of the application, its own subscription (on PostgreSQL a LISTEN
+connection, a pull after each notification and a pool; on SQLite a poll) and its own decode of
+every record: the same records read and decoded three times, in the process that also serves
+requests (docs/performance.md: about a quarter of a PostgreSQL worker's CPU under load).
+
+A ``ReadModelGroup`` runs them together: one election per log (``read-models``, with
+``projections.runner_election``), and in the elected process one ``SharedRunner``: one
+subscription from the lowest position any of them has tracked, each batch of records decoded
+once and handed to each read model in turn, less what that one has already projected. Each read
+model keeps its own view, its own tracking and its own transaction per batch, so they never wait
+on each other's tables; one that fails stops alone (``runner_state`` says so) while the others
+go on.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from eventsourcing.persistence import InfrastructureFactory, Tracking, TrackingRecorder
+from eventsourcing.projection import ApplicationSubscription
+from eventsourcing.utils import Environment
+
+from projections.batching_runner import MAX_BATCH, BatchProjection, in_hand
+from projections.ledger_application import LedgerApplication
+from projections.runner_election import STANDBY_INTERVAL, ElectedRunner
+
+log = logging.getLogger("mtg_ledger.store")
+
+READ_MODELS_RUNNER = "read-models"
+"""The name the read models of one log are elected by (one runner per database)."""
+
+Batch = Sequence[tuple[Any, Tracking]]
+
+
+class Member(Protocol):
+    """A read model of the group: how to build its runner's view and projection."""
+
+    @property
+    def name(self) -> str: ...
+
+    def runner_parts(self) -> tuple[TrackingRecorder, BatchProjection]:
+        """A new view for the runner to write through, and the projection writing to it."""
+        ...
+
+
+def due(batch: Batch, position: int | None) -> Batch:
+    """The records of ``batch`` (in log order) after ``position``, the last notification id a
+    read model has tracked (``None``: none yet)."""
+    if position is None or not batch or batch[0][1].notification_id > position:
+        return batch
+    return [item for item in batch if item[1].notification_id > position]
+
+
+@dataclass(eq=False)
+class _Lane:
+    name: str
+    view: TrackingRecorder
+    projection: BatchProjection
+    position: int | None
+    error: BaseException | None = None
+
+
+class SharedRunner:
+    """One subscription to the log, every batch handed to each member's projection (see the
+    module docstring). Starts its thread on construction; ``stop`` ends it."""
+
+    def __init__(self, env: Mapping[str, str], members: Sequence[Member]) -> None:
+        self.app = LedgerApplication(env)
+        self._lanes: list[_Lane] = []
+        try:
+            for member in members:
+                view, projection = member.runner_parts()
+                self._lanes.append(_Lane(member.name, view, projection, view.max_tracking_id(self.app.name)))
+            positions = [lane.position for lane in self._lanes]
+            start = None if None in positions else min(p for p in positions if p is not None)
+            self._subscription: ApplicationSubscription[Any] = ApplicationSubscription(app=self.app, gt=start)
+            self._subscription.__enter__()  # its __exit__ (in ``stop``) waits for its pulling thread
+        except BaseException:
+            self._close_views()
+            self.app.close()
+            raise
+        self.error: BaseException | None = None
+        """What stopped the runner (the subscription failed, or every read model did)."""
+        self.stopped = threading.Event()
+        """Set once the runner's thread has ended."""
+        self._thread = threading.Thread(target=self._loop, name="read-models", daemon=True)
+        self._thread.start()
+
+    def _loop(self) -> None:
+        try:
+            pulled = self._subscription.subscription
+            for first in self._subscription:
+                batch = [first]
+                while len(batch) < MAX_BATCH and in_hand(pulled):
+                    batch.append(next(self._subscription))
+                self._hand_out(batch)
+        except BaseException as err:
+            log.error("read models: the runner stopped: %s: %s", type(err).__name__, str(err)[:500])
+            self.error = err
+        finally:
+            self.stopped.set()
+
+    def _hand_out(self, batch: Batch) -> None:
+        for lane in self._lanes:
+            if lane.error is not None:
+                continue
+            mine = due(batch, lane.position)
+            if not mine:
+                continue
+            try:
+                lane.projection.process_batch(mine)
+            except Exception as err:
+                # This read model stops (health says why); the others still follow the log.
+                log.error("%s: the read model stopped: %s: %s", lane.name, type(err).__name__, str(err)[:500])
+                lane.error = err
+                continue
+            lane.position = mine[-1][1].notification_id
+        if all(lane.error is not None for lane in self._lanes):
+            raise RuntimeError("every read model has stopped") from self._lanes[0].error
+
+    def problem(self, name: str) -> BaseException | None:
+        """Why read model ``name`` no longer follows the log here (``None``: it does)."""
+        for lane in self._lanes:
+            if lane.name == name and lane.error is not None:
+                return lane.error
+        if self.stopped.is_set():
+            return self.error if self.error is not None else RuntimeError("the read-model runner has stopped")
+        return None
+
+    def stop(self) -> None:
+        """End the subscription and the thread, and close the runner's views and application."""
+        self._subscription.stop()
+        self._thread.join(timeout=30)
+        # The recorder's subscription pulls on a thread of its own: it must be done with the
+        # application's connection before that closes (closing a SQLite connection another
+        # thread is using crashes the process).
+        self._subscription.__exit__(None, None, None)
+        self._close_views()
+        self.app.close()
+
+    def _close_views(self) -> None:
+        for lane in self._lanes:
+            close = getattr(lane.view, "close", None)
+            if callable(close):
+                try:
+                    close()
+                except Exception:  # pragma: no cover - close the others anyway
+                    log.exception("%s: closing the runner's view failed", lane.name)
+
+
+class ReadModelGroup:
+    """The read models of one log and the election that picks the process keeping them.
+
+    Members are added while the ledger is wired (``add``), then ``start`` asks to be elected
+    (with ``run`` off, never): the elected process runs one ``SharedRunner`` for all of them.
+    """
+
+    def __init__(self, env: Mapping[str, str], *, run: bool, standby_interval: float = STANDBY_INTERVAL) -> None:
+        self._env = dict(env)
+        self._run = run
+        self._interval = standby_interval
+        self._members: list[Member] = []
+        self._runner: SharedRunner | None = None
+        self.election: ElectedRunner | None = None
+        """Whether this process keeps the read models (``None``: it never asks to, or not yet)."""
+
+    def add(self, member: Member) -> None:
+        if self.election is not None:
+            raise RuntimeError("read models are added before the group starts")
+        self._members.append(member)
+
+    def start(self) -> None:
+        """Ask to run the read models (the first try is at once: a lone process runs them)."""
+        if self._run and self.election is None and self._members:
+            self.election = ElectedRunner(
+                self._env, READ_MODELS_RUNNER, start=self._start, stop=self._stop, interval=self._interval
+            )
+
+    def _start(self) -> None:
+        # The runner's copy of the application never creates tables (the ledger's did) and
+        # keeps one connection for its pulls besides the subscription's own.
+        env = {**self._env, "CREATE_TABLE": "n", "POSTGRES_POOL_SIZE": "1"}
+        self._runner = SharedRunner(env, self._members)
+
+    def _stop(self) -> None:
+        runner, self._runner = self._runner, None
+        if runner is not None:
+            runner.stop()
+
+    def state(self, name: str) -> str:
+        """``running``; ``elsewhere`` when another process keeps the read models; or
+        ``stopped: <error>`` when this process's runner of ``name`` stopped."""
+        runner = self._runner
+        if runner is None:
+            return "elsewhere"
+        error = runner.problem(name)
+        if error is None:
+            return "running"
+        return f"stopped: {type(error).__name__}: {error}"[:500]
+
+    def problem(self, name: str) -> BaseException | None:
+        """Why read model ``name`` stopped in this process (``None``: running, or elsewhere)."""
+        runner = self._runner
+        return runner.problem(name) if runner is not None else None
+
+    def close(self) -> None:
+        """Stop the runner (if this process has it) and free the election."""
+        election, self.election = self.election, None
+        if election is not None:
+            election.close()
+
+
+def runner_view(env: Mapping[str, str], name: str, view_class: type[TrackingRecorder]) -> TrackingRecorder:
+    """A view of ``view_class`` for a read model named ``name``, in the environment ``env``."""
+    view = InfrastructureFactory[TrackingRecorder].construct(Environment(name, env)).tracking_recorder(view_class)
+    assert isinstance(view, view_class)
+    return view
