@@ -6,6 +6,8 @@ and the CLI call its parts:
 - ``game_service``: create, act, undo; state, events, timeline (one request path per action);
 - ``game_record``: verify, export, import;
 - ``game_list``: the game-list read model as this process runs it;
+- ``read_model_group``: the read models of one log on one runner and one subscription, in the
+  one process elected to keep them (``runner_election``);
 - ``game_repository``: reading games back (the cached head, a fresh load, a past version);
 - ``stored_events``: the records the ``eventsourcing`` library stores, under pinned topics;
 - ``ledger_application``: the library application holding every stream;

@@ -16,12 +16,14 @@ import time
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from eventsourcing.persistence import StoredEvent, Subscription
+from eventsourcing.persistence import InterfaceError, OperationalError, StoredEvent, Subscription
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresSubscription
+from eventsourcing.utils import retry
 from psycopg.sql import SQL, Identifier
 
 PIPELINE_MAX = 500
 """Events per save above which the insert is not pipelined."""
+_BEGIN, _COMMIT = SQL("BEGIN"), SQL("COMMIT")
 GATHER = 0.02
 """Seconds a subscription waits after a notification before it pulls (``GatheringSubscription``):
 the SQLite subscription's poll interval, so an idle read model trails a write alike on both."""
@@ -54,16 +56,41 @@ class GatheringSubscription(PostgresSubscription):
 
 
 class LargeBatchPostgresApplicationRecorder(PostgresApplicationRecorder):
-    """``PostgresApplicationRecorder`` whose large saves don't use pipeline mode."""
+    """``PostgresApplicationRecorder`` whose saves hold the events table's lock for one round
+    trip at most, and whose large saves don't use pipeline mode."""
 
+    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)  # as the library's
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
-        if len(stored_events) <= PIPELINE_MAX or self.datastore.enable_db_functions:
-            pipelined: Sequence[int] | None = super().insert_events(stored_events, **kwargs)
-            return pipelined
+        if self.datastore.enable_db_functions:
+            via_function: Sequence[int] | None = super().insert_events(stored_events, **kwargs)
+            return via_function
+        if not stored_events:
+            return []
+        if len(stored_events) <= PIPELINE_MAX:
+            return self._insert_in_one_round_trip(stored_events, **kwargs)
         with self.datastore.get_connection() as conn, conn.transaction(), conn.cursor() as curs:
             self._insert_events(curs, stored_events, **kwargs)
             self._insert_stored_events(curs, stored_events, **kwargs)
             ids: Sequence[int] | None = self._fetch_ids_after_insert_events(curs, stored_events, **kwargs)
+            return ids
+
+    def _insert_in_one_round_trip(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
+        """BEGIN, the table lock, NOTIFY, the INSERT and COMMIT sent as one pipeline, answered by
+        one sync. The library syncs after the INSERT (to raise a clash there) and only then
+        sends COMMIT: the table lock, which every writer of the store waits for, was held while
+        the answer travelled back and the committing thread waited for its process's GIL, then
+        for the COMMIT's own round trip (docs/performance.md, issue 15, fourth pass). A clash
+        now fails the INSERT on the server, which skips the rest up to the sync; psycopg raises
+        it at the sync (``IntegrityError`` from the datastore), and the pooled connection rolls
+        the failed transaction back as the error leaves it."""
+        with self.datastore.get_connection() as conn:
+            control, insert = conn.cursor(), conn.cursor()
+            with conn.pipeline():
+                control.execute(_BEGIN)
+                self._insert_events(insert, stored_events, **kwargs)
+                self._insert_stored_events(insert, stored_events, **kwargs)
+                control.execute(_COMMIT)
+            ids: Sequence[int] | None = self._fetch_ids_after_insert_events(insert, stored_events, **kwargs)
             return ids
 
     def subscribe(self, gt: int | None = None, topics: Sequence[str] = ()) -> Subscription[Any]:
