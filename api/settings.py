@@ -83,6 +83,19 @@ class Settings(BaseSettings):
     than the failed group transaction a stale head costs), off otherwise (on PostgreSQL it
     would be a round trip before every action)."""
 
+    head_watch: Literal["auto", "on", "off"] = "auto"
+    """Drop the cached heads of games other processes moved on, from one look at the log every
+    20 ms (``on``; PostgreSQL only), so their next action is decided on a fresh load rather than
+    clash at the save. ``auto``: on for PostgreSQL served by several workers; set ``on`` when
+    several hosts share one database."""
+
+    @property
+    def watches_heads(self) -> bool:
+        """Whether ``head_watch`` is in effect for this store and worker count."""
+        if self.head_watch == "auto":
+            return self.store == "postgresql" and self.workers > 1
+        return self.head_watch == "on"
+
     @property
     def checks_heads(self) -> bool:
         """Whether ``head_check`` is in effect for this store and worker count."""

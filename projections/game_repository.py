@@ -89,6 +89,19 @@ class GameRepository:
             return None
         return cached if isinstance(cached, Game) else None
 
+    def forget_if_older(self, game_id: str, version: int) -> bool:
+        """Drop the cached head of ``game_id`` if it is older than ``version`` (another process
+        stored that version: ``projections.head_watch``); whether it was dropped."""
+        cached = self.cached(game_id)
+        cache = self._app.repository.cache
+        if cached is None or cached.version >= version or cache is None:
+            return False
+        try:
+            cache.get(game_id, evict=True)
+        except KeyError:  # dropped meanwhile (the cache is shared by the request threads)
+            return False
+        return True
+
     def remember(self, game: Game) -> None:
         """Keep the newest head in the repository's cache: the library fast-forwards a cached
         aggregate on each ``get`` but only re-caches mutable ones, and ``Game`` is immutable."""

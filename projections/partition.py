@@ -12,6 +12,7 @@ from projections.game_record import GameRecord
 from projections.game_repository import GameRepository
 from projections.game_service import GameService
 from projections.group_commit import GroupCommitter
+from projections.head_watch import HeadWatch
 from projections.idempotency import IdempotencyRecords
 from projections.ledger_application import LedgerApplication
 from projections.read_model_group import ReadModelGroup
@@ -34,6 +35,7 @@ class Partition:
         cache_size: int,
         group_commit_window: float | None,
         check_heads: bool,
+        watch_heads: bool,
         standby_interval: float,
         undo_page: int,
     ) -> None:
@@ -72,12 +74,21 @@ class Partition:
             check_heads=check_heads,
         )
         self.record = GameRecord(self.app, repository, now, snapshot_interval=snapshot_interval)
+        heads_after = getattr(self.app.recorder, "heads_after", None)
+        self.head_watch: HeadWatch | None = (
+            HeadWatch(heads_after, self.app.recorder.max_notification_id() or 0, repository)
+            if watch_heads and heads_after is not None
+            else None
+        )
+        """Drops cached heads other processes moved on (``projections.head_watch``; PostgreSQL)."""
         self.read_models = ReadModelGroup(env, run=project_read_models, standby_interval=standby_interval)
         """This database's read models (the game list; on the home partition also the matches and
         the outbox), run together by one elected process once ``read_models.start()`` is called."""
         try:
             self.game_list = GameList(self.app, self.store, env, group=self.read_models)
         except BaseException:
+            if self.head_watch is not None:
+                self.head_watch.close()
             if self.committer is not None:
                 self.committer.close()
             self.app.close()
@@ -86,6 +97,8 @@ class Partition:
     def close(self) -> None:
         try:
             self.read_models.close()  # the runner first: it writes through views closed below
+            if self.head_watch is not None:
+                self.head_watch.close()
             if self.committer is not None:
                 self.committer.close()  # answers every save handed in, then stops
         finally:

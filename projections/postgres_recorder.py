@@ -19,6 +19,7 @@ from typing import Any
 from eventsourcing.persistence import InterfaceError, OperationalError, StoredEvent, Subscription
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresSubscription
 from eventsourcing.utils import retry
+from psycopg.rows import tuple_row
 from psycopg.sql import SQL, Identifier
 
 PIPELINE_MAX = 500
@@ -95,6 +96,18 @@ class LargeBatchPostgresApplicationRecorder(PostgresApplicationRecorder):
 
     def subscribe(self, gt: int | None = None, topics: Sequence[str] = ()) -> Subscription[Any]:
         return GatheringSubscription(recorder=self, gt=gt, topics=topics)
+
+    def heads_after(self, notification_id: int) -> list[tuple[str, int, int]]:
+        """Each stream written after ``notification_id``: (stream, its highest version there, the
+        highest notification id of it) (``projections.head_watch``). The table lock makes the
+        ids follow the commit order, so nothing committed later has a lower id."""
+        statement = SQL(
+            "SELECT originator_id, MAX(originator_version), MAX(notification_id) FROM {schema}.{table} "
+            "WHERE notification_id > %s GROUP BY originator_id"
+        ).format(schema=Identifier(self.datastore.schema), table=Identifier(self.events_table_name))
+        with self.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as curs:
+            rows = curs.execute(statement, (notification_id,), prepare=True).fetchall()
+        return [(str(r[0]), int(r[1]), int(r[2])) for r in rows]
 
     def taken_versions(self, keys: Collection[tuple[str, int]]) -> set[tuple[str, int]]:
         """Which of these (stream, version) pairs are stored (``projections.group_commit``)."""

@@ -66,6 +66,8 @@ class LedgerService:
     meanwhile; ``None``: no group commit, one transaction per save).
     ``check_heads``: before deciding an action on a cached head, read what other processes
     stored after it (``GameService``; for several processes on one SQLite file).
+    ``watch_heads``: drop the cached heads other processes moved on, from one look at the log
+    every 20 ms (``projections.head_watch``; PostgreSQL, where a read per action is a round trip).
     ``standby_interval``: seconds between a stand-by process's tries to be elected to run the
     read models (``projections.read_model_group``: one runner per database).
     """
@@ -82,6 +84,7 @@ class LedgerService:
         clock: Clock = utc_now,
         group_commit_window: float | None = DEFAULT_WINDOW,
         check_heads: bool = False,
+        watch_heads: bool = False,
         standby_interval: float = STANDBY_INTERVAL,
         deliver_webhooks: bool = False,
         webhook_lease: float = 30.0,
@@ -112,6 +115,7 @@ class LedgerService:
                         cache_size=cache_size,
                         group_commit_window=group_commit_window,
                         check_heads=check_heads,
+                        watch_heads=watch_heads,
                         standby_interval=standby_interval,
                         undo_page=UNDO_HISTORY_PAGE,  # read here, so a test can make the pages small
                     )
