@@ -11,7 +11,7 @@ issue 15, fourth pass).
 
 Reading the game's newer events before every action (``MTG_LEDGER_HEAD_CHECK=on``) costs a round
 trip per action on PostgreSQL. ``HeadWatch`` reads instead, every ``interval`` seconds, which
-streams the log has moved on since it last looked (one small query, whatever the load), and
+streams the log has moved on since it last looked (one index range scan of what is new), and
 drops the cached heads another process has overtaken: the next action of such a game loads it
 afresh before deciding. An action within ``interval`` of another process's action on the same
 game can still clash, and is retried as before.
@@ -30,8 +30,11 @@ log = logging.getLogger("mtg_ledger.store")
 INTERVAL = 0.02
 """Seconds between looks at the log (the read models' lag, ``projections.sqlite_polling``)."""
 
+PAGE = 1000
+"""Events one look reads at most before it looks again (the recorder's default limit)."""
 HeadsAfter = Callable[[int], list[tuple[str, int, int]]]
-"""Each stream written after a notification id: (stream, highest version, highest id)."""
+"""The events stored after a notification id, in log order: (stream, version, notification id),
+up to ``PAGE`` of them."""
 
 
 class HeadWatch:
@@ -51,11 +54,14 @@ class HeadWatch:
 
     def look(self) -> None:
         """Drop the cached heads of the streams stored past ``position`` at a higher version."""
-        rows = self._heads_after(self.position)
-        for stream, version, last in rows:
-            if self._games.forget_if_older(stream, version):
-                self.dropped += 1
-            self.position = max(self.position, last)
+        while True:
+            rows = self._heads_after(self.position)
+            for stream, version, last in rows:
+                if self._games.forget_if_older(stream, version):
+                    self.dropped += 1
+                self.position = max(self.position, last)
+            if len(rows) < PAGE:
+                return
 
     def _loop(self) -> None:
         failing = False

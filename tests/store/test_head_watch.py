@@ -9,6 +9,7 @@ import time
 import pytest
 
 from api.settings import Settings
+from projections.head_watch import PAGE, HeadWatch
 from projections.service import LedgerService
 from tests.store.conftest import JUDGE, SCOREKEEPER, TWO_PLAYER, Store, add_rad
 
@@ -81,3 +82,24 @@ def test_the_watch_is_on_for_postgresql_with_several_workers(
 ) -> None:
     settings = Settings(database_url=url, workers=workers, head_watch=setting)  # type: ignore[arg-type]
     assert settings.watches_heads is expected
+
+
+def test_a_look_reads_every_page_of_what_is_new() -> None:
+    pages = [[(f"g{i}", 2, i) for i in range(1, PAGE + 1)], [("g1", 3, PAGE + 1)]]
+    asked: list[int] = []
+
+    def heads_after(after: int) -> list[tuple[str, int, int]]:
+        asked.append(after)
+        return pages[len(asked) - 1] if len(asked) <= len(pages) else []
+
+    class Games:
+        def forget_if_older(self, stream: str, version: int) -> bool:
+            return True
+
+    watch = HeadWatch(heads_after, 0, Games(), interval=3600)  # type: ignore[arg-type]
+    try:
+        watch.look()
+    finally:
+        watch.close()
+    assert asked == [0, PAGE]  # a full page: it looked again from where the page ended
+    assert watch.position == PAGE + 1 and watch.dropped == PAGE + 1
