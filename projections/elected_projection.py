@@ -9,12 +9,13 @@ import time
 from collections.abc import Mapping
 from typing import Generic, TypeVar
 
-from eventsourcing.persistence import TrackingRecorder
+from eventsourcing.persistence import InfrastructureFactory, TrackingRecorder
 from eventsourcing.projection import Projection
+from eventsourcing.utils import Environment
 
 from projections.batching_runner import BatchProjection
 from projections.ledger_application import LedgerApplication
-from projections.read_model_group import ReadModelGroup, runner_view
+from projections.read_model_group import ReadModelGroup
 from projections.runner_election import ElectedRunner
 
 TView = TypeVar("TView", bound=TrackingRecorder)
@@ -53,7 +54,9 @@ class ElectedProjection(Generic[TView]):
         group.add(self)
 
     def _new_view(self, env: Mapping[str, str]) -> TView:
-        view = runner_view(env, self._projection.name, self._view_class)
+        """A view of this read model in ``env`` (named after the projection, see above)."""
+        factory = InfrastructureFactory[TrackingRecorder].construct(Environment(self._projection.name, env))
+        view = factory.tracking_recorder(self._view_class)
         assert isinstance(view, self._view_class)
         return view
 

@@ -23,9 +23,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from eventsourcing.persistence import InfrastructureFactory, Tracking, TrackingRecorder
+from eventsourcing.persistence import Tracking, TrackingRecorder
 from eventsourcing.projection import ApplicationSubscription
-from eventsourcing.utils import Environment
 
 from projections.batching_runner import MAX_BATCH, BatchProjection, in_hand
 from projections.ledger_application import LedgerApplication
@@ -216,9 +215,3 @@ class ReadModelGroup:
         if election is not None:
             election.close()
 
-
-def runner_view(env: Mapping[str, str], name: str, view_class: type[TrackingRecorder]) -> TrackingRecorder:
-    """A view of ``view_class`` for a read model named ``name``, in the environment ``env``."""
-    view = InfrastructureFactory[TrackingRecorder].construct(Environment(name, env)).tracking_recorder(view_class)
-    assert isinstance(view, view_class)
-    return view

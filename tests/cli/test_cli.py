@@ -359,19 +359,30 @@ def test_serve_tells_its_workers_how_many_they_are_and_sqlite_workers_check_head
 
 
 @pytest.mark.parametrize(
-    ("url", "workers", "head_check", "checks"),
+    ("url", "workers", "head_check", "head_watch", "checks", "watches"),
     [
-        ("sqlite:///x.sqlite3", 1, "auto", False),
-        ("sqlite:///x.sqlite3", 2, "auto", True),
-        ("postgresql://u@h/db", 2, "auto", False),
-        ("postgresql://u@h/db", 1, "on", True),
-        ("sqlite:///x.sqlite3", 4, "off", False),
+        ("sqlite:///x.sqlite3", 1, "auto", "auto", False, False),
+        ("sqlite:///x.sqlite3", 2, "auto", "auto", True, False),
+        ("postgresql://u@h/db", 1, "auto", "auto", False, False),
+        ("postgresql://u@h/db", 2, "auto", "auto", False, True),
+        ("postgresql://u@h/db", 1, "on", "on", True, True),
+        ("sqlite:///x.sqlite3", 4, "off", "off", False, False),
+        ("postgresql://u@h/db", 4, "auto", "off", False, False),
     ],
 )
-def test_head_check_auto_is_on_for_sqlite_with_several_workers(
-    url: str, workers: int, head_check: str, checks: bool
+def test_auto_reads_heads_on_sqlite_and_watches_them_on_postgresql_with_several_workers(
+    url: str, workers: int, head_check: str, head_watch: str, checks: bool, watches: bool
 ) -> None:
+    """Several workers: SQLite reads a game's newer events before each action (a local read);
+    PostgreSQL, where that read is a round trip, watches the log instead (projections.head_watch)."""
     from api.settings import Settings
 
-    settings = Settings(_env_file=None, database_url=url, workers=workers, head_check=head_check)  # type: ignore[arg-type]
+    settings = Settings(
+        _env_file=None,
+        database_url=url,
+        workers=workers,
+        head_check=head_check,  # type: ignore[arg-type]
+        head_watch=head_watch,  # type: ignore[arg-type]
+    )
     assert settings.checks_heads is checks
+    assert settings.watches_heads is watches

@@ -8,7 +8,6 @@ import time
 
 import pytest
 
-from api.settings import Settings
 from projections.head_watch import PAGE, HeadWatch
 from projections.service import LedgerService
 from tests.store.conftest import JUDGE, SCOREKEEPER, TWO_PLAYER, Store, add_rad
@@ -65,23 +64,6 @@ def test_own_actions_are_not_dropped(store: Store) -> None:
     assert watch is not None
     watch.look()
     assert watch.dropped == 0 and watch.position == service.app.recorder.max_notification_id()
-
-
-@pytest.mark.parametrize(
-    ("url", "workers", "setting", "expected"),
-    [
-        ("postgresql://db/ledger", 2, "auto", True),
-        ("postgresql://db/ledger", 1, "auto", False),
-        ("sqlite:///./var/ledger.sqlite3", 4, "auto", False),
-        ("postgresql://db/ledger", 1, "on", True),
-        ("postgresql://db/ledger", 4, "off", False),
-    ],
-)
-def test_the_watch_is_on_for_postgresql_with_several_workers(
-    url: str, workers: int, setting: str, expected: bool
-) -> None:
-    settings = Settings(database_url=url, workers=workers, head_watch=setting)  # type: ignore[arg-type]
-    assert settings.watches_heads is expected
 
 
 def test_a_look_reads_every_page_of_what_is_new() -> None:
