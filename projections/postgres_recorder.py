@@ -1,27 +1,42 @@
-"""A PostgreSQL application recorder that can store a large batch of events, and whose
-subscriptions gather the notifications of a few milliseconds into one pull.
+"""A PostgreSQL application recorder whose save is one statement, and whose subscriptions
+gather the notifications of a few milliseconds into one pull.
 
-The library's ``PostgresApplicationRecorder.insert_events`` sends the table lock, the NOTIFY
-and ONE ``INSERT ... SELECT FROM unnest(<every event>)`` in psycopg pipeline mode. With a
-batch of several megabytes (an imported game of 10,000-100,000 events) that never returns:
-the client waits for results while the server still waits for the rest of the message (seen
-with eventsourcing 9.5.6 and psycopg 3.3; a few hundred events are fine). Batches above
+A save calls a function the recorder creates with its tables (``SAVE_FUNCTION``): the table
+lock, NOTIFY and the INSERT run in the database, in the one implicit transaction of that
+statement. The library's save is six statements (BEGIN, the lock timeout, the lock, NOTIFY,
+the INSERT, COMMIT), each parsed and bound by psycopg in Python and by the server: on this
+2-core machine that was a third of a sequential action's CPU on PostgreSQL
+(docs/performance.md, issue 15, fifth pass).
+
+Where the function is missing (tables made by an older version), saves take the earlier path:
+the library's ``PostgresApplicationRecorder.insert_events`` sends the table lock, the NOTIFY and
+ONE ``INSERT ... SELECT FROM unnest(<every event>)`` in psycopg pipeline mode. With a batch of
+several megabytes (an imported game of 10,000-100,000 events) that never returns: the client
+waits for results while the server still waits for the rest of the message (seen with
+eventsourcing 9.5.6 and psycopg 3.3; a few hundred events are fine). Batches above
 ``PIPELINE_MAX`` events are sent outside pipeline mode instead: the same statements, in the
 same single transaction, so the save stays atomic and keeps its notification ids.
 """
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from eventsourcing.persistence import InterfaceError, OperationalError, StoredEvent, Subscription
-from eventsourcing.postgres import PostgresApplicationRecorder, PostgresSubscription
+from eventsourcing.persistence import InterfaceError, OperationalError, ProgrammingError, StoredEvent, Subscription
+from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore, PostgresSubscription
 from eventsourcing.utils import retry
+from psycopg import Cursor
+from psycopg.errors import UndefinedFunction
 from psycopg.rows import tuple_row
-from psycopg.sql import SQL, Identifier
+from psycopg.sql import SQL, Identifier, Literal
 
+log = logging.getLogger("mtg_ledger.store")
+
+SAVE_FUNCTION = "mtg_ledger_save_{}"
+"""The function in the database that saves a batch of events (``{}``: the events table)."""
 PIPELINE_MAX = 500
 """Events per save above which the insert is not pipelined."""
 _BEGIN, _COMMIT = SQL("BEGIN"), SQL("COMMIT")
@@ -57,8 +72,45 @@ class GatheringSubscription(PostgresSubscription):
 
 
 class LargeBatchPostgresApplicationRecorder(PostgresApplicationRecorder):
-    """``PostgresApplicationRecorder`` whose saves hold the events table's lock for one round
-    trip at most, and whose large saves don't use pipeline mode."""
+    """``PostgresApplicationRecorder`` whose save is one call of a function of its own in the
+    database (``SAVE_FUNCTION``), and which falls back to one pipelined transaction (or, for a
+    large batch, a plain one) where that function is missing."""
+
+    def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = "stored_events") -> None:
+        super().__init__(datastore, events_table_name=events_table_name)
+        self.save_function = SAVE_FUNCTION.format(self.events_table_name)
+        schema, function = Identifier(self.datastore.schema), Identifier(self.save_function)
+        id_type = Identifier(self.datastore.originator_id_type)
+        self.save_function_ready = True
+        """False once a save found the function missing (its tables were made by an older
+        version, and this process was started without creating tables): saves then take the
+        pipelined path, as before the function existed."""
+        self._call_save_function = SQL(
+            "SELECT {schema}.{function}(%b::{id_type}[], %b::bigint[], %b::text[], %b::bytea[])"
+        ).format(schema=schema, function=function, id_type=id_type)
+        # Created with the tables (``create_table`` runs ``sql_create_statements`` in one
+        # transaction). The lock and NOTIFY are the library's own, so writers of this and of
+        # older versions still take turns on the one table lock (a rolling upgrade).
+        self.sql_create_statements.append(
+            SQL(
+                "CREATE OR REPLACE FUNCTION {schema}.{function}("
+                "ids {id_type}[], versions bigint[], topics text[], states bytea[]) "
+                "RETURNS SETOF bigint LANGUAGE plpgsql AS $body$ BEGIN "
+                "SET LOCAL lock_timeout = {timeout}; "
+                "LOCK TABLE {schema}.{table} IN EXCLUSIVE MODE; "
+                "NOTIFY {channel}; "
+                "RETURN QUERY INSERT INTO {schema}.{table} (originator_id, originator_version, topic, state) "
+                "SELECT * FROM unnest(ids, versions, topics, states) RETURNING notification_id; "
+                "END $body$"
+            ).format(
+                schema=schema,
+                function=function,
+                id_type=id_type,
+                timeout=Literal(f"{self.datastore.lock_timeout}s"),
+                table=Identifier(self.events_table_name),
+                channel=Identifier(self.channel_name),
+            )
+        )
 
     @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)  # as the library's
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
@@ -67,6 +119,14 @@ class LargeBatchPostgresApplicationRecorder(PostgresApplicationRecorder):
             return via_function
         if not stored_events:
             return []
+        if self.save_function_ready:
+            try:
+                return self._insert_by_function(stored_events)
+            except ProgrammingError as err:
+                if not isinstance(err.__cause__, UndefinedFunction):
+                    raise
+                log.warning("%s is missing (tables made by an older version): saving without it", self.save_function)
+                self.save_function_ready = False
         if len(stored_events) <= PIPELINE_MAX:
             return self._insert_in_one_round_trip(stored_events, **kwargs)
         with self.datastore.get_connection() as conn, conn.transaction(), conn.cursor() as curs:
@@ -74,6 +134,26 @@ class LargeBatchPostgresApplicationRecorder(PostgresApplicationRecorder):
             self._insert_stored_events(curs, stored_events, **kwargs)
             ids: Sequence[int] | None = self._fetch_ids_after_insert_events(curs, stored_events, **kwargs)
             return ids
+
+    def _insert_by_function(self, stored_events: Sequence[StoredEvent]) -> list[int]:
+        """One statement, so one implicit transaction: the server takes the lock, notifies,
+        inserts and commits before it answers (the commit happens at the sync psycopg sends
+        with the statement), so the lock is never held while this process reads the answer.
+        The events go as four arrays in binary, where the library sends one array of a
+        composite type as text (each state as hex, parsed back by the server)."""
+        columns = (
+            [e.originator_id for e in stored_events],
+            [e.originator_version for e in stored_events],
+            [e.topic for e in stored_events],
+            [e.state for e in stored_events],
+        )
+        with self.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as curs:
+            curs.execute(self._call_save_function, columns, prepare=True)
+            return self._notification_ids(curs)
+
+    @staticmethod
+    def _notification_ids(curs: Cursor[tuple[Any, ...]]) -> list[int]:
+        return [int(row[0]) for row in curs.fetchall()]
 
     def _insert_in_one_round_trip(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
         """BEGIN, the table lock, NOTIFY, the INSERT and COMMIT sent as one pipeline, answered by
