@@ -26,6 +26,8 @@ GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}")
 """Client-chosen game ids (``fullmatch``); never starting with ``_``, the other streams' prefix."""
 MAX_VERSION = 2**63 - 1
 """Versions are 64-bit integers in both stores; a larger number never reaches a query."""
+BEHIND_MAX = 4096
+"""Games marked behind at most before the marks of games no longer cached are cleared."""
 DAMAGED = (MapperDeserialisationError, TopicError, KeyError, TypeError, ValueError, AttributeError)
 """What reading a hand-edited or truncated record can raise."""
 
@@ -66,6 +68,8 @@ class GameRepository:
 
     def __init__(self, app: LedgerApplication) -> None:
         self._app = app
+        self._behind: dict[str, int] = {}
+        """Cached games another process has moved on: the newest version it stored of each."""
 
     def load(self, game_id: str) -> Game:
         """The game at its head in the store; ``NotFound`` if there is none."""
@@ -89,18 +93,25 @@ class GameRepository:
             return None
         return cached if isinstance(cached, Game) else None
 
-    def forget_if_older(self, game_id: str, version: int) -> bool:
-        """Drop the cached head of ``game_id`` if it is older than ``version`` (another process
-        stored that version: ``projections.head_watch``); whether it was dropped."""
+    def mark_behind(self, game_id: str, version: int) -> bool:
+        """Note that another process stored ``version`` of ``game_id`` past the cached head
+        (``projections.head_watch``): the next action brings the head up to date first
+        (``behind``), reading only the events after it, rather than deciding on a stale head or
+        loading the game afresh. Whether it was marked (``False`` when not cached, or the cached
+        head is that new already)."""
         cached = self.cached(game_id)
-        cache = self._app.repository.cache
-        if cached is None or cached.version >= version or cache is None:
+        if cached is None or cached.version >= version:
             return False
-        try:
-            cache.get(game_id, evict=True)
-        except KeyError:  # dropped meanwhile (the cache is shared by the request threads)
-            return False
+        if len(self._behind) >= BEHIND_MAX:
+            # Marked games the cache has let go of since: they are loaded afresh anyway.
+            for gone in [g for g in self._behind if self.cached(g) is None]:
+                self._behind.pop(gone, None)
+        self._behind[game_id] = max(version, self._behind.get(game_id, 0))
         return True
+
+    def behind(self, game_id: str) -> bool:
+        """Another process stored a version of this game past its cached head (``mark_behind``)."""
+        return game_id in self._behind
 
     def remember(self, game: Game) -> None:
         """Keep the newest head in the repository's cache: the library fast-forwards a cached
@@ -108,6 +119,9 @@ class GameRepository:
         cache = self._app.repository.cache
         if cache is not None:
             cache.put(game.id, game)
+        marked = self._behind.get(game.id)
+        if marked is not None and game.version >= marked:
+            self._behind.pop(game.id, None)
 
     def at(self, game: Game, version: int) -> Game:
         """``game`` at an earlier ``version`` (replayed from the newest snapshot at or below it)."""

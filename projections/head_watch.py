@@ -12,9 +12,13 @@ issue 15, fourth pass).
 Reading the game's newer events before every action (``MTG_LEDGER_HEAD_CHECK=on``) costs a round
 trip per action on PostgreSQL. ``HeadWatch`` reads instead, every ``interval`` seconds, which
 streams the log has moved on since it last looked (one index range scan of what is new), and
-drops the cached heads another process has overtaken: the next action of such a game loads it
-afresh before deciding. An action within ``interval`` of another process's action on the same
-game can still clash, and is retried as before.
+marks the cached heads another process has overtaken: the next action of such a game first
+reads the events stored after its cached head (the library's fast-forward: one small read, and
+a fold of those events only) and decides on the up-to-date head. Dropping the head instead made
+that action load the game afresh (its snapshot and every event since), and with the actions of
+each game spread over the workers, most actions with 2 or 4 workers paid for it
+(docs/performance.md, issue 15, fifth pass). An action within ``interval`` of another process's
+action on the same game can still clash, and is retried as before.
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ up to ``PAGE`` of them."""
 
 
 class HeadWatch:
-    """Drops the cached heads that other processes have moved on (see the module docstring)."""
+    """Marks the cached heads that other processes have moved on (see the module docstring)."""
 
     def __init__(self, heads_after: HeadsAfter, start: int, games: GameRepository, *, interval: float = INTERVAL):
         self._heads_after = heads_after
@@ -46,19 +50,19 @@ class HeadWatch:
         self._interval = interval
         self.position = start
         """The last notification id looked at."""
-        self.dropped = 0
-        """Cached heads dropped so far (for tests and benchmarks)."""
+        self.marked = 0
+        """Cached heads marked behind so far (for tests and benchmarks)."""
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._loop, name="head-watch", daemon=True)
         self._thread.start()
 
     def look(self) -> None:
-        """Drop the cached heads of the streams stored past ``position`` at a higher version."""
+        """Mark the cached heads of the streams stored past ``position`` at a higher version."""
         while True:
             rows = self._heads_after(self.position)
             for stream, version, last in rows:
-                if self._games.forget_if_older(stream, version):
-                    self.dropped += 1
+                if self._games.mark_behind(stream, version):
+                    self.marked += 1
                 self.position = max(self.position, last)
             if len(rows) < PAGE:
                 return

@@ -62,6 +62,8 @@ class Partition:
         self.tokens = TokenRegistry(self.app, now)
         self.idempotency = IdempotencyRecords(self.app, now, saver)
         repository = GameRepository(self.app)
+        self.repository = repository
+        """The games' heads as this process has them (cached, or marked behind)."""
         self.games = GameService(
             self.app,
             repository,
@@ -80,7 +82,7 @@ class Partition:
             if watch_heads and heads_after is not None
             else None
         )
-        """Drops cached heads other processes moved on (``projections.head_watch``; PostgreSQL)."""
+        """Marks the cached heads other processes moved on (``projections.head_watch``; PostgreSQL)."""
         self.read_models = ReadModelGroup(env, run=project_read_models, standby_interval=standby_interval)
         """This database's read models (the game list; on the home partition also the matches and
         the outbox), run together by one elected process once ``read_models.start()`` is called."""
