@@ -5,7 +5,7 @@ A save calls a function the recorder creates with its tables (``SAVE_FUNCTION``)
 lock, NOTIFY and the INSERT run in the database, in the one implicit transaction of that
 statement. The library's save is six statements (BEGIN, the lock timeout, the lock, NOTIFY,
 the INSERT, COMMIT), each parsed and bound by psycopg in Python and by the server: on this
-2-core machine that was a third of a sequential action's CPU on PostgreSQL
+2-core machine that was a quarter to a half of a sequential action's CPU on PostgreSQL
 (docs/performance.md, issue 15, fifth pass).
 
 Where the function is missing (tables made by an older version), saves take the earlier path:
