@@ -102,9 +102,12 @@ class GameRepository:
         cached = self.cached(game_id)
         if cached is None or cached.version >= version:
             return False
-        if len(self._behind) >= BEHIND_MAX:
-            # Marked games the cache has let go of since: they are loaded afresh anyway.
-            for gone in [g for g in self._behind if self.cached(g) is None]:
+        cache = self._app.repository.cache
+        if len(self._behind) >= BEHIND_MAX and cache is not None:
+            # Marked games the cache has let go of since: they are loaded afresh anyway. A copy
+            # of the keys (request threads clear marks meanwhile), and membership only, so the
+            # cache's recency order is left as the requests made it.
+            for gone in [g for g in list(self._behind) if g not in cache.cache]:
                 self._behind.pop(gone, None)
         self._behind[game_id] = max(version, self._behind.get(game_id, 0))
         return True
