@@ -12,10 +12,15 @@ traceback; a traceback means a bug.
 """
 
 import argparse
+import contextlib
 import copy
 import json
+import logging
 import os
+import signal
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -26,6 +31,7 @@ from eventsourcing.persistence import PersistenceError
 from pydantic import ValidationError
 
 from api.bodies import expiry_time
+from api.read_model_process import KEEPS, STANDS_BY, ReadModelProcess
 from api.settings import Settings
 from api.workers import BalancedWorkers, balances_connections
 from domain.errors import GameError, NotFound
@@ -84,6 +90,21 @@ def serve(args: argparse.Namespace, settings: Settings) -> int:
     sys.stdout.flush()
     os.environ["MTG_LEDGER_CREATE_TABLES"] = "0"
     os.environ["MTG_LEDGER_WORKERS"] = str(workers)  # each worker's settings see how many there are
+    projector = ReadModelProcess() if settings.runs_read_model_process else None
+    if projector is not None:
+        # Elected before any worker asks, so the workers stand by (``api.read_model_process``).
+        kept = projector.start()
+        where = "a process of their own" if kept else "the workers (the read-model process stands by)"
+        print(f"  read models: kept by {where}", flush=True)
+    try:
+        _run_workers(host, port, workers)
+    finally:
+        if projector is not None:
+            projector.stop()
+    return 0
+
+
+def _run_workers(host: str, port: int, workers: int) -> None:
     if workers > 1 and balances_connections():
         # Each worker on a socket of its own, so kept-alive connections spread over them all
         # (``api.workers``; uvicorn's one shared socket sent bursts of them to one worker).
@@ -91,7 +112,7 @@ def serve(args: argparse.Namespace, settings: Settings) -> int:
             "api.app:create_app", factory=True, host=host, port=port, workers=workers, log_config=_uvicorn_log_config()
         )
         BalancedWorkers(config).run()
-        return 0
+        return
     uvicorn.run(
         "api.app:create_app",
         factory=True,
@@ -100,18 +121,42 @@ def serve(args: argparse.Namespace, settings: Settings) -> int:
         workers=workers,
         log_config=_uvicorn_log_config(),
     )
+
+
+def project(args: argparse.Namespace, settings: Settings) -> int:
+    """Keep the store's read models (the game list, the matches, the webhook outbox) in this
+    process until SIGTERM or SIGINT: ``serve`` starts one (``MTG_LEDGER_READ_MODEL_PROCESS``),
+    or an operator runs one on a host of its own (docs/operations.md, The read models).
+
+    Prints one line on stdout once it keeps them, or once it stands by because another process
+    keeps them (``api.read_model_process``: ``serve`` waits for that line)."""
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s: %(name)s: %(message)s", stream=sys.stderr)
+    stop = threading.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda *_: stop.set())
+    with _opened(settings, create_tables=settings.create_tables) as service:
+        deadline = time.monotonic() + args.wait
+        keeps = service.keeps_read_models(0)
+        while not keeps and not stop.is_set() and time.monotonic() < deadline:
+            keeps = service.keeps_read_models(0.1)
+        with contextlib.suppress(OSError):  # whoever started it no longer reads (serve stopped meanwhile)
+            print(KEEPS if keeps else STANDS_BY, flush=True)
+        while not stop.wait(1.0):
+            if args.parent is not None and os.getppid() != args.parent:
+                print("mtg-ledger project: serve has gone; stopping", file=sys.stderr, flush=True)
+                break
     return 0
 
 
 @contextmanager
-def _opened(settings: Settings) -> Iterator[LedgerService]:
+def _opened(settings: Settings, *, create_tables: bool = True) -> Iterator[LedgerService]:
     """The event store, named on stderr first; a store that cannot be opened is a ``CliError``."""
     from api.app import build_service
 
     where = settings.store_description
     print(f"store: {where}", file=sys.stderr, flush=True)
     try:
-        service = build_service(settings, create_tables=True)
+        service = build_service(settings, create_tables=create_tables)
     except (PersistenceError, OSError, ValueError) as err:
         # The URL's own messages quote it whole; never echo its password.
         reason = _first_line(err).replace(settings.database_url, without_password(settings.database_url))
@@ -299,6 +344,20 @@ def build_parser() -> argparse.ArgumentParser:
     import_parser = commands.add_parser("import", help="import an exported NDJSON file")
     import_parser.add_argument("file", metavar="FILE")
     import_parser.set_defaults(handler=import_, prog=import_parser.prog)
+
+    project_parser = commands.add_parser(
+        "project",
+        help="keep the read models (game list, matches, webhook outbox) in this process",
+        description="Keep the store's read models in this process until SIGTERM or SIGINT; the servers' "
+        "workers stand by (docs/operations.md, The read models).",
+    )
+    project_parser.add_argument(
+        "--wait", type=float, default=2.0, help="seconds to wait to be elected before saying it stands by (default 2)"
+    )
+    project_parser.add_argument(
+        "--parent", type=int, metavar="PID", help="stop once process PID (the serve that started it) has ended"
+    )
+    project_parser.set_defaults(handler=project, prog=project_parser.prog)
 
     cards = commands.add_parser("cards", help="card catalog").add_subparsers(dest="cards_command", required=True)
     cards_imp = cards.add_parser("import", help="load Scryfall oracle-cards bulk JSON into the catalog")

@@ -89,6 +89,20 @@ class Settings(BaseSettings):
     clash at the save. ``auto``: on for PostgreSQL served by several workers; set ``on`` when
     several hosts share one database."""
 
+    read_model_process: Literal["auto", "on", "off"] = "auto"
+    """Where ``serve`` keeps the read models (the game list, the matches, the webhook outbox):
+    in a process of its own, ``mtg-ledger project``, started before the workers (``on``), or in
+    one of the serving workers (``off``). Either way the workers stand by to take them over.
+    ``auto``: on for PostgreSQL (the read models then use a core the serving worker does not),
+    off for SQLite (docs/operations.md, The read models)."""
+
+    @property
+    def runs_read_model_process(self) -> bool:
+        """Whether ``read_model_process`` is in effect for this store."""
+        if self.read_model_process == "auto":
+            return self.store == "postgresql"
+        return self.read_model_process == "on"
+
     @property
     def watches_heads(self) -> bool:
         """Whether ``head_watch`` is in effect for this store and worker count."""

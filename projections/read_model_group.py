@@ -193,6 +193,12 @@ class ReadModelGroup:
         if runner is not None:
             runner.stop()
 
+    def wait_elected(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for this process to be elected; whether it is (never,
+        when it does not ask: ``run`` off, or no read models)."""
+        election = self.election
+        return election is not None and election.elected.wait(timeout)
+
     def state(self, name: str) -> str:
         """``running``; ``elsewhere`` when another process keeps the read models; or
         ``stopped: <error>`` when this process's runner of ``name`` stopped."""

@@ -15,6 +15,7 @@ and tests); the HTTP routes call the parts.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from types import TracebackType
 from typing import Any, Self
@@ -301,6 +302,12 @@ class LedgerService:
         self, event: Any = None, round: Any = None, table: Any = None, status: Any = None
     ) -> list[GameSummary]:
         return self.game_list.select(event, round, table, status)
+
+    def keeps_read_models(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for this process to be elected to keep the read models
+        of every partition (``mtg-ledger project``); whether it keeps them all."""
+        deadline = time.monotonic() + timeout
+        return all(part.read_models.wait_elected(max(0.0, deadline - time.monotonic())) for part in self.partitions)
 
     def wait_for_read_model(self, timeout: float = 10.0) -> None:
         self.game_list.wait(timeout)

@@ -386,3 +386,20 @@ def test_auto_reads_heads_on_sqlite_and_watches_them_on_postgresql_with_several_
     )
     assert settings.checks_heads is checks
     assert settings.watches_heads is watches
+
+
+@pytest.mark.parametrize(
+    ("url", "setting", "runs"),
+    [
+        ("sqlite:///x.sqlite3", "auto", False),
+        ("postgresql://u@h/db", "auto", True),
+        ("sqlite:///x.sqlite3", "on", True),
+        ("postgresql://u@h/db", "off", False),
+    ],
+)
+def test_auto_keeps_the_read_models_in_a_process_of_their_own_on_postgresql(url: str, setting: str, runs: bool) -> None:
+    """``serve`` starts ``mtg-ledger project`` on PostgreSQL (docs/operations.md, The read models)."""
+    from api.settings import Settings
+
+    settings = Settings(_env_file=None, database_url=url, read_model_process=setting)  # type: ignore[arg-type]
+    assert settings.runs_read_model_process is runs
