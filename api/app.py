@@ -21,6 +21,7 @@ from api import schemas
 from api.catalog_store import load_catalog
 from api.deps import ServiceDep, SettingsDep
 from api.errors import install_error_handlers, problem_schema
+from api.heap import freeze_startup_heap
 from api.limits import StreamSlots
 from api.query import refuse_unknown_parameters
 from api.routes import admin, audit, games, judging, matches, table, web, webhooks
@@ -102,6 +103,9 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     if generated is not None:
         # Printed once: only its hash is stored.
         print(f"MTG Ledger: generated the bootstrap admin token (shown once): {generated}", flush=True)
+    if app.state.freeze_heap:
+        frozen = freeze_startup_heap()
+        log.info("start-up heap frozen: %d objects left out of full collections (api.heap)", frozen)
     try:
         yield
     finally:
@@ -138,8 +142,15 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
     return spec
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """Build the application; settings default to those read from the environment."""
+def create_served_app() -> FastAPI:
+    """The application as ``mtg-ledger serve`` runs it in each worker: ``create_app`` with the
+    start-up heap frozen once it has started (``api.heap``)."""
+    return create_app(freeze_heap=True)
+
+
+def create_app(settings: Settings | None = None, *, freeze_heap: bool = False) -> FastAPI:
+    """Build the application; settings default to those read from the environment.
+    ``freeze_heap``: freeze the start-up heap after start-up (``api.heap``; serving processes only)."""
     app = FastAPI(
         title="MTG Ledger",
         summary="Audited, event-sourced game-state server for Magic: The Gathering",
@@ -147,6 +158,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings if settings is not None else Settings()
+    app.state.freeze_heap = freeze_heap
     app.state.streams = StreamSlots(app.state.settings.max_streams_per_token, app.state.settings.max_streams)
     install_error_handlers(app)
 

@@ -31,6 +31,7 @@ from eventsourcing.persistence import PersistenceError
 from pydantic import ValidationError
 
 from api.bodies import expiry_time
+from api.heap import freeze_startup_heap
 from api.read_model_process import KEEPS, STANDS_BY, ReadModelProcess
 from api.settings import Settings
 from api.workers import BalancedWorkers, balances_connections
@@ -105,22 +106,19 @@ def serve(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _run_workers(host: str, port: int, workers: int) -> None:
+    options: dict[str, Any] = {
+        "factory": True,
+        "host": host,
+        "port": port,
+        "workers": workers,
+        "log_config": _uvicorn_log_config(),
+    }
     if workers > 1 and balances_connections():
         # Each worker on a socket of its own, so kept-alive connections spread over them all
         # (``api.workers``; uvicorn's one shared socket sent bursts of them to one worker).
-        config = uvicorn.Config(
-            "api.app:create_app", factory=True, host=host, port=port, workers=workers, log_config=_uvicorn_log_config()
-        )
-        BalancedWorkers(config).run()
+        BalancedWorkers(uvicorn.Config("api.app:create_served_app", **options)).run()
         return
-    uvicorn.run(
-        "api.app:create_app",
-        factory=True,
-        host=host,
-        port=port,
-        workers=workers,
-        log_config=_uvicorn_log_config(),
-    )
+    uvicorn.run("api.app:create_served_app", **options)
 
 
 def project(args: argparse.Namespace, settings: Settings) -> int:
@@ -141,6 +139,7 @@ def project(args: argparse.Namespace, settings: Settings) -> int:
             keeps = service.keeps_read_models(0.1)
         with contextlib.suppress(OSError):  # whoever started it no longer reads (serve stopped meanwhile)
             print(KEEPS if keeps else STANDS_BY, flush=True)
+        freeze_startup_heap()  # its full collections too would walk the start-up heap (api.heap)
         while not stop.wait(1.0):
             if args.parent is not None and os.getppid() != args.parent:
                 print("mtg-ledger project: serve has gone; stopping", file=sys.stderr, flush=True)

@@ -12,7 +12,7 @@ closed-loop window of 16 kept-alive connections. Printed for each store and work
 
 Linux only (``/proc``). Prints; writes nothing.
 
-    .venv/bin/python bench/cpu_split.py [--postgres URL] [--workers 1,2,4] [--history 100]
+    .venv/bin/python bench/cpu_split.py [--postgres URL] [--workers 1,2,4] [--history 100] [--variants ledger]
 """
 
 from __future__ import annotations
@@ -91,9 +91,11 @@ async def spread_probe(port: int) -> list[int]:
             await c.close()
 
 
-def measure(kind: str, postgres: str | None, workers: int, history: int, seconds: float) -> str:
-    with started(kind, postgres, workers, ["ledger"]) as servers:
-        server = servers["ledger"]
+def measure(
+    kind: str, postgres: str | None, workers: int, history: int, seconds: float, variant: str = "ledger"
+) -> str:
+    with started(kind, postgres, workers, [variant]) as servers:
+        server = servers[variant]
         assert server.process is not None
         if history:
             ids = asyncio.run(import_games(server.port, GAMES, history, 8))
@@ -113,7 +115,7 @@ def measure(kind: str, postgres: str | None, workers: int, history: int, seconds
     actions = len(step.latencies)
     total = sum(used.values())
     shares = sorted((round(100 * u / total) for u in used.values() if u > 0.05 * total), reverse=True)
-    label = "SQLite" if kind == "sqlite" else "PostgreSQL"
+    label = ("SQLite" if kind == "sqlite" else "PostgreSQL") + ("" if variant == "ledger" else f" ({variant})")
     return (
         f"| {label} | {workers} | {actions / step.seconds:,.0f} | {total / actions * 1e6:,.0f} | "
         f"{db / actions * 1e6:,.0f} | {step.client_cpu / actions * 1e6:,.0f} | {total / wall:.2f} / {db / wall:.2f} | "
@@ -128,6 +130,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", default="1,2,4", help="worker counts (default 1,2,4)")
     parser.add_argument("--history", type=int, default=100, help="events each game holds first (default 100)")
     parser.add_argument("--seconds", type=float, default=6.0, help="measured seconds (default 6)")
+    parser.add_argument(
+        "--variants",
+        default="ledger",
+        help="ledger servers to measure in turn, of bench/open_loop.py's (default ledger)",
+    )
     args = parser.parse_args(argv)
     kinds = ["sqlite"] + (["postgresql"] if args.postgres and not args.sqlite_only else [])
     print(
@@ -138,7 +145,8 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---:|---:|---:|---:|---:|---:|---|---|")
     for kind in kinds:
         for workers in (int(w) for w in args.workers.split(",")):
-            print(measure(kind, args.postgres, workers, args.history, args.seconds), flush=True)
+            for variant in args.variants.split(","):
+                print(measure(kind, args.postgres, workers, args.history, args.seconds, variant), flush=True)
     return 0
 
 

@@ -16,6 +16,8 @@ For each store (SQLite; PostgreSQL with ``--postgres``) and worker count (``--wo
 - ``ledger-check``: the ledger with the head check forced on (``MTG_LEDGER_HEAD_CHECK=on``:
   each cached head brought up to date before deciding; ``auto`` does so on SQLite with
   several workers only);
+- ``ledger-rm-off`` / ``ledger-rm-on``: the ledger with its read models in a serving worker, or
+  in a process of their own (``MTG_LEDGER_READ_MODEL_PROCESS``; ``auto`` is on for PostgreSQL);
 - ``bare``: ``bench/bare_app.py``: FastAPI + uvicorn with the same workers, one ``eventsourcing``
   load-free save per request (``bench/http_load.py`` describes it): a stricter baseline than
   the issue's, as it never reads the stream;
@@ -79,7 +81,7 @@ from bench.http_load import (
 )
 
 DEFAULT_RATES = "100,200,300,400,500,600,800,1000,1200,1500,2000"
-VARIANTS = ("ledger", "ledger-1tx", "ledger-check", "bare", "bare-load", "floor")
+VARIANTS = ("ledger", "ledger-1tx", "ledger-check", "ledger-rm-off", "ledger-rm-on", "bare", "bare-load", "floor")
 
 
 @dataclass
@@ -280,6 +282,9 @@ def started(
                 extra = {
                     "ledger-1tx": {"MTG_LEDGER_GROUP_COMMIT": "0"},
                     "ledger-check": {"MTG_LEDGER_HEAD_CHECK": "on"},
+                    # The read models in a worker (off) or in a process of their own (on).
+                    "ledger-rm-off": {"MTG_LEDGER_READ_MODEL_PROCESS": "off"},
+                    "ledger-rm-on": {"MTG_LEDGER_READ_MODEL_PROCESS": "on"},
                 }.get(variant, {})
                 server = Server.ledger(store, workers, **extra)
             found[variant] = stack.enter_context(server)

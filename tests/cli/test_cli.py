@@ -314,7 +314,7 @@ def test_serve_names_its_store_and_each_worker_logs_it(
     described = store_line(db).removeprefix("store: ")
     assert captured.err.splitlines()[0] == f"store: {described}"
     assert f"(store: {described}, workers: 1)" in captured.out
-    assert ran["app"] == "api.app:create_app" and ran["port"] == 8123
+    assert ran["app"] == "api.app:create_served_app" and ran["port"] == 8123
     assert ran["log_config"]["loggers"]["mtg_ledger"]["level"] == "INFO"  # the workers' store line shows
 
     from fastapi.testclient import TestClient
@@ -351,7 +351,7 @@ def test_serve_tells_its_workers_how_many_they_are_and_sqlite_workers_check_head
     monkeypatch.setenv("MTG_LEDGER_CREATE_TABLES", "1")  # serve sets both for its workers: restored after
     monkeypatch.delenv("MTG_LEDGER_WORKERS", raising=False)
     assert main(["serve", "--port", "8123", "--workers", "2"]) == 0
-    assert [(c.app, c.factory, c.port, c.workers) for c in supervised] == [("api.app:create_app", True, 8123, 2)]
+    assert [(c.app, c.factory, c.port, c.workers) for c in supervised] == [("api.app:create_served_app", True, 8123, 2)]
     assert os.environ["MTG_LEDGER_WORKERS"] == "2"
     worker = Settings(_env_file=None)
     assert worker.workers == 2
