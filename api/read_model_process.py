@@ -77,13 +77,19 @@ class ReadModelProcess:
         return self.keeps
 
     def _spawn(self) -> None:
-        process = subprocess.Popen(self._argv, stdout=subprocess.PIPE)
+        with self._lock:
+            if self._stopping.is_set():
+                return
+            # Known at once, so a stop while it starts stops this one (and ends the wait below).
+            process = self.process = subprocess.Popen(self._argv, stdout=subprocess.PIPE)
+            self.keeps = self._ready = False
         assert process.stdout is not None
         line = _read_line(process.stdout, self._ready_timeout)
         with self._lock:
-            self.process = process
             self.keeps = line == KEEPS
             self._ready = line in (KEEPS, STANDS_BY)
+        if self._stopping.is_set():
+            return
         if line == KEEPS:
             log.info("read models: kept by process %d (mtg-ledger project)", process.pid)
         elif line == STANDS_BY:
@@ -95,7 +101,7 @@ class ReadModelProcess:
         while True:
             with self._lock:
                 process = self.process
-            if process is None:
+            if process is None or self._stopping.is_set():  # stop() ends the process itself
                 return
             assert process.stdout is not None
             with process.stdout:
@@ -125,8 +131,8 @@ class ReadModelProcess:
 
     def stop(self, timeout: float = 30.0) -> None:
         """Stop the child (SIGTERM, then SIGKILL after ``timeout`` seconds) and its watcher."""
-        self._stopping.set()
         with self._lock:
+            self._stopping.set()
             process = self.process
         if process is not None and process.poll() is None:
             process.terminate()
@@ -137,6 +143,8 @@ class ReadModelProcess:
                 process.wait()
         if self._watcher is not None:
             self._watcher.join(timeout)
+        if process is not None and process.stdout is not None:
+            process.stdout.close()  # the watcher's, unless it returned before reading it
 
 
 def _read_line(stream: IO[bytes], timeout: float) -> str:

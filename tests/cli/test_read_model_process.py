@@ -104,3 +104,21 @@ def test_a_child_that_stopped_on_purpose_or_never_got_going_is_left_stopped(
         assert process.restarts == 0
     finally:
         process.stop(timeout=5)
+
+
+def test_stopping_while_a_restarted_child_is_not_ready_yet_stops_it_at_once(tmp_path: Path) -> None:
+    """serve stopping while the watcher waits for a restarted child's line: that child is the one
+    stopped, and serve does not wait out the ready timeout."""
+    body = (
+        f"if len(open({str(tmp_path / 'starts')!r}).read().split()) == 1:\n"
+        f"    print({KEEPS!r}, flush=True); time.sleep(0.2); os._exit(3)\n"
+        "time.sleep(60)\n"  # the restarted one never says it is ready
+    )
+    process = ReadModelProcess(child(tmp_path, body), ready_timeout=30, restart_delay=0.05)
+    process.start()
+    wait_for(lambda: starts(tmp_path) == 2)
+    second = int((tmp_path / "starts").read_text().split()[1])
+    begin = time.monotonic()
+    process.stop(timeout=5)
+    assert time.monotonic() - begin < 5
+    wait_for(lambda: not Path(f"/proc/{second}").exists() or "Z" in Path(f"/proc/{second}/stat").read_text().split()[2])
