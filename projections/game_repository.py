@@ -10,9 +10,11 @@ decision made on it is only kept when the save proves the version was still free
 from __future__ import annotations
 
 import re
+import threading
+from collections.abc import Sequence
 
 from eventsourcing.application import AggregateNotFoundError
-from eventsourcing.persistence import MapperDeserialisationError
+from eventsourcing.persistence import MapperDeserialisationError, StoredEvent
 from eventsourcing.utils import TopicError
 
 from domain.errors import IllegalAction, NotFound
@@ -70,6 +72,9 @@ class GameRepository:
         self._app = app
         self._behind: dict[str, int] = {}
         """Cached games another process has moved on: the newest version it stored of each."""
+        self._remembering = threading.Lock()
+        """Makes ``remember``'s look at the cached head and its replacement one step: the head
+        watch's thread and request threads both remember heads."""
 
     def load(self, game_id: str) -> Game:
         """The game at its head in the store; ``NotFound`` if there is none."""
@@ -92,6 +97,29 @@ class GameRepository:
         except KeyError:
             return None
         return cached if isinstance(cached, Game) else None
+
+    def catch_up(self, game_id: str, stored: Sequence[StoredEvent]) -> str | None:
+        """Bring the cached head of ``game_id`` forward by ``stored``, this game's events in
+        version order as the log holds them (``projections.head_watch``): the events past the
+        cached head are decoded and folded onto it, so the game's next action here is decided
+        at once, with no read. ``"advanced"`` then; ``"marked"`` when they do not follow the
+        cached head (the watch began after some of them) or cannot be read back, so the next
+        action reads what it lacks (``mark_behind``); ``None`` when there is nothing to do (not
+        cached, or the head is that new already: this process's own actions)."""
+        cached = self.cached(game_id)
+        newer = [s for s in stored if cached is not None and s.originator_version > cached.version]
+        if cached is None or not newer:
+            return None
+        follows = all(s.originator_version == cached.version + n for n, s in enumerate(newer, start=1))
+        if follows:
+            try:
+                game = project_game(cached, [self._app.mapper.to_domain_event(s) for s in newer])
+            except Exception:  # a record that cannot be read back or folded: the request that
+                game = None  # loads it reports it (``damaged_record``); the watch goes on
+            if game is not None:
+                self.remember(game)
+                return "advanced"
+        return "marked" if self.mark_behind(game_id, newer[-1].originator_version) else None
 
     def mark_behind(self, game_id: str, version: int) -> bool:
         """Note that another process stored ``version`` of ``game_id`` past the cached head
@@ -118,10 +146,15 @@ class GameRepository:
 
     def remember(self, game: Game) -> None:
         """Keep the newest head in the repository's cache: the library fast-forwards a cached
-        aggregate on each ``get`` but only re-caches mutable ones, and ``Game`` is immutable."""
+        aggregate on each ``get`` but only re-caches mutable ones, and ``Game`` is immutable.
+        A head older than the cached one is not kept: a game's versions only grow, and the head
+        watch may have brought the head past an action this process was still answering."""
         cache = self._app.repository.cache
         if cache is not None:
-            cache.put(game.id, game)
+            with self._remembering:
+                cached = self.cached(game.id)
+                if cached is None or cached.version <= game.version:
+                    cache.put(game.id, game)
         marked = self._behind.get(game.id)
         if marked is not None and game.version >= marked:
             self._behind.pop(game.id, None)

@@ -1,4 +1,4 @@
-"""Cached heads kept fresh when several processes write one PostgreSQL store.
+"""Cached heads kept up to date when several processes write one PostgreSQL store.
 
 Each process decides an action on its cached head of the game (``projections.game_service``).
 When another process stored an action of that game meanwhile, the save clashes with the
@@ -10,15 +10,16 @@ next action) two workers on PostgreSQL sustained a lower rate than one (docs/per
 issue 15, fourth pass).
 
 Reading the game's newer events before every action (``MTG_LEDGER_HEAD_CHECK=on``) costs a round
-trip per action on PostgreSQL. ``HeadWatch`` reads instead, every ``interval`` seconds, which
-streams the log has moved on since it last looked (one index range scan of what is new), and
-marks the cached heads another process has overtaken: the next action of such a game first
-reads the events stored after its cached head (the library's fast-forward: one small read, and
-a fold of those events only) and decides on the up-to-date head. Dropping the head instead made
-that action load the game afresh (its snapshot and every event since), and with the actions of
-each game spread over the workers, most actions with 2 or 4 workers paid for it
-(docs/performance.md, issue 15, fifth pass). An action within ``interval`` of another process's
-action on the same game can still clash, and is retried as before.
+trip per action on PostgreSQL. ``HeadWatch`` reads instead, every ``interval`` seconds, the
+events stored since it last looked (one index range scan of what is new, for every game at
+once), and brings the cached heads other processes overtook forward by them: the events are
+decoded and folded onto the cached head (``GameRepository.catch_up``), so the next action of
+that game here is decided at once, with no read before it. From the fifth pass of issue 15 to
+the sixth it only marked such heads, and the next action read the events after its cached head itself: a
+round trip on the request path for most actions with 2 or 4 workers (docs/performance.md, issue
+15, seventh pass). Events that do not follow the cached head (the watch began after some of
+them) still mark it, and that action reads what it lacks. An action within ``interval`` of
+another process's action on the same game can still clash, and is retried as before.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
+
+from eventsourcing.persistence import StoredEvent
 
 from projections.game_repository import GameRepository
 
@@ -36,34 +39,44 @@ INTERVAL = 0.02
 
 PAGE = 1000
 """Events one look reads at most before it looks again (the recorder's default limit)."""
-HeadsAfter = Callable[[int], list[tuple[str, int, int]]]
-"""The events stored after a notification id, in log order: (stream, version, notification id),
-up to ``PAGE`` of them."""
+StoredAfter = Callable[[int], list[tuple[StoredEvent, int]]]
+"""The events stored after a notification id, in log order, each with its notification id, up
+to ``PAGE`` of them (``postgres_recorder.LargeBatchPostgresApplicationRecorder.stored_after``)."""
 
 
 class HeadWatch:
-    """Marks the cached heads that other processes have moved on (see the module docstring)."""
+    """Brings forward the cached heads that other processes have moved on (see the module
+    docstring)."""
 
-    def __init__(self, heads_after: HeadsAfter, start: int, games: GameRepository, *, interval: float = INTERVAL):
-        self._heads_after = heads_after
+    def __init__(self, stored_after: StoredAfter, start: int, games: GameRepository, *, interval: float = INTERVAL):
+        self._stored_after = stored_after
         self._games = games
         self._interval = interval
         self.position = start
         """The last notification id looked at."""
+        self.advanced = 0
+        """Cached heads brought forward so far (for tests and benchmarks)."""
         self.marked = 0
-        """Cached heads marked behind so far (for tests and benchmarks)."""
+        """Cached heads marked behind so far: their events did not follow them."""
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._loop, name="head-watch", daemon=True)
         self._thread.start()
 
     def look(self) -> None:
-        """Mark the cached heads of the streams stored past ``position`` at a higher version."""
+        """Bring the cached heads of the streams stored past ``position`` up to date."""
         while True:
-            rows = self._heads_after(self.position)
-            for stream, version, last in rows:
-                if self._games.mark_behind(stream, version):
+            rows = self._stored_after(self.position)
+            streams: dict[str, list[StoredEvent]] = {}
+            for stored, _ in rows:
+                streams.setdefault(str(stored.originator_id), []).append(stored)
+            for stream, events in streams.items():
+                outcome = self._games.catch_up(stream, events)
+                if outcome == "advanced":
+                    self.advanced += 1
+                elif outcome == "marked":
                     self.marked += 1
-                self.position = max(self.position, last)
+            if rows:
+                self.position = max(self.position, rows[-1][1])
             if len(rows) < PAGE:
                 return
 

@@ -76,13 +76,14 @@ class Partition:
             check_heads=check_heads,
         )
         self.record = GameRecord(self.app, repository, now, snapshot_interval=snapshot_interval)
-        heads_after = getattr(self.app.recorder, "heads_after", None)
+        stored_after = getattr(self.app.recorder, "stored_after", None)
         self.head_watch: HeadWatch | None = (
-            HeadWatch(heads_after, self.app.recorder.max_notification_id() or 0, repository)
-            if watch_heads and heads_after is not None
+            HeadWatch(stored_after, self.app.recorder.max_notification_id() or 0, repository)
+            if watch_heads and stored_after is not None
             else None
         )
-        """Marks the cached heads other processes moved on (``projections.head_watch``; PostgreSQL)."""
+        """Brings forward the cached heads other processes moved on (``projections.head_watch``;
+        PostgreSQL)."""
         self.read_models = ReadModelGroup(env, run=project_read_models, standby_interval=standby_interval)
         """This database's read models (the game list; on the home partition also the matches and
         the outbox), run together by one elected process once ``read_models.start()`` is called."""

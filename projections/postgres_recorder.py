@@ -88,6 +88,8 @@ class LargeBatchPostgresApplicationRecorder(PostgresApplicationRecorder):
         self._call_save_function = SQL(
             "SELECT {schema}.{function}(%b::{id_type}[], %b::bigint[], %b::text[], %b::bytea[])"
         ).format(schema=schema, function=function, id_type=id_type)
+        self._save_call: bytes | None = None
+        """``_call_save_function`` as the bytes psycopg sends (composed at the first save)."""
         # Created with the tables (``create_table`` runs ``sql_create_statements`` in one
         # transaction). The lock and NOTIFY are the library's own, so writers of this and of
         # older versions still take turns on the one table lock (a rolling upgrade).
@@ -148,7 +150,11 @@ class LargeBatchPostgresApplicationRecorder(PostgresApplicationRecorder):
             [e.state for e in stored_events],
         )
         with self.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as curs:
-            curs.execute(self._call_save_function, columns, prepare=True)
+            if self._save_call is None:
+                # Composed once: psycopg composes an ``sql.Composed`` again on every execute
+                # (quoting each identifier through libpq), bytes it takes as they are.
+                self._save_call = self._call_save_function.as_bytes(conn)
+            curs.execute(self._save_call, columns, prepare=True)
             return self._notification_ids(curs)
 
     @staticmethod
@@ -177,19 +183,19 @@ class LargeBatchPostgresApplicationRecorder(PostgresApplicationRecorder):
     def subscribe(self, gt: int | None = None, topics: Sequence[str] = ()) -> Subscription[Any]:
         return GatheringSubscription(recorder=self, gt=gt, topics=topics)
 
-    def heads_after(self, notification_id: int, limit: int = 1000) -> list[tuple[str, int, int]]:
-        """The streams written after ``notification_id``, in log order: (stream, version,
-        notification id) of up to ``limit`` events (``projections.head_watch``). The table lock
-        makes the ids follow the commit order, so nothing committed later has a lower id.
-        ``ORDER BY`` with ``LIMIT`` keeps it an index range scan when the statement is prepared
-        (a generic plan for ``notification_id > $1`` alone scanned the whole table)."""
+    def stored_after(self, notification_id: int, limit: int = 1000) -> list[tuple[StoredEvent, int]]:
+        """The events stored after ``notification_id``, in log order, each with its notification
+        id: up to ``limit`` of them (``projections.head_watch`` brings cached heads forward with
+        them). The table lock makes the ids follow the commit order, so nothing committed later
+        has a lower id. ``ORDER BY`` with ``LIMIT`` keeps it an index range scan when the statement
+        is prepared (a generic plan for ``notification_id > $1`` alone scanned the whole table)."""
         statement = SQL(
-            "SELECT originator_id, originator_version, notification_id FROM {schema}.{table} "
+            "SELECT originator_id, originator_version, topic, state, notification_id FROM {schema}.{table} "
             "WHERE notification_id > %s ORDER BY notification_id LIMIT %s"
         ).format(schema=Identifier(self.datastore.schema), table=Identifier(self.events_table_name))
         with self.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as curs:
             rows = curs.execute(statement, (notification_id, limit), prepare=True).fetchall()
-        return [(str(r[0]), int(r[1]), int(r[2])) for r in rows]
+        return [(StoredEvent(r[0], int(r[1]), str(r[2]), bytes(r[3])), int(r[4])) for r in rows]
 
     def taken_versions(self, keys: Collection[tuple[str, int]]) -> set[tuple[str, int]]:
         """Which of these (stream, version) pairs are stored (``projections.group_commit``)."""

@@ -1,14 +1,17 @@
-"""Several processes on one PostgreSQL store: each marks the cached heads the others moved on
-(``projections.head_watch``), so an action on a game another process acted on first reads the
-events stored after its cached head and is decided on the up-to-date head, not on a stale head
-that clashes at the save and fails its group transaction, and without loading the game afresh."""
+"""Several processes on one PostgreSQL store: each brings forward the cached heads the others
+moved on (``projections.head_watch``), from one read of what is new for all games, so an action
+on a game another process acted on is decided at once on the up-to-date head: no read before it,
+no stale head that clashes at the save and fails its group transaction, no fresh load. Events
+that do not follow the cached head mark it instead, and that action reads only what it lacks."""
 
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any
 
 import pytest
+from eventsourcing.persistence import StoredEvent
 
 from projections import game_repository
 from projections.head_watch import PAGE, HeadWatch
@@ -31,19 +34,9 @@ def _other_process_moves_g1_on(store: Store, watch: bool) -> tuple[LedgerService
     return mine, _transactions(mine)
 
 
-def test_a_head_another_process_moved_on_is_brought_up_to_date_before_the_next_action(
-    store: Store, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    if store.kind != "postgresql":
-        pytest.skip("SQLite's workers read the newer events before each action (MTG_LEDGER_HEAD_CHECK)")
-    mine, before = _other_process_moves_g1_on(store, watch=True)
-    watch = mine.partitions[0].head_watch
-    assert watch is not None
-    deadline = time.monotonic() + 5
-    while watch.marked == 0:
-        assert time.monotonic() < deadline, "the watch never marked the stale head"
-        time.sleep(0.01)
-    recorder = mine.app.recorder
+def _count_reads(service: LedgerService, monkeypatch: pytest.MonkeyPatch) -> list[int | None]:
+    """The ``gt`` of every read of a game's events from now on."""
+    recorder = service.app.recorder
     real = recorder.select_events
     reads: list[int | None] = []
 
@@ -52,11 +45,109 @@ def test_a_head_another_process_moved_on_is_brought_up_to_date_before_the_next_a
         return real(originator_id, **kwargs)
 
     monkeypatch.setattr(recorder, "select_events", counted)
+    return reads
+
+
+def _postgresql_only(store: Store) -> None:
+    if store.kind != "postgresql":
+        pytest.skip("SQLite's workers read the newer events before each action (MTG_LEDGER_HEAD_CHECK)")
+
+
+def test_a_head_another_process_moved_on_is_brought_forward_before_the_next_action(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _postgresql_only(store)
+    mine, before = _other_process_moves_g1_on(store, watch=True)
+    watch = mine.partitions[0].head_watch
+    games = mine.partitions[0].repository
+    assert watch is not None
+    deadline = time.monotonic() + 5
+    while watch.advanced == 0:
+        assert time.monotonic() < deadline, "the watch never brought the stale head forward"
+        time.sleep(0.01)
+    head = games.cached("g1")
+    assert head is not None and head.version == 4
+    fresh = store.service(project_read_models=False).partitions[0].repository.load("g1")
+    assert (head.state, head.last_hash, head.reverts) == (fresh.state, fresh.last_hash, fresh.reverts)
+    reads = _count_reads(mine, monkeypatch)
     result = mine.act("g1", add_rad(), JUDGE)
     assert result.version == 5
     assert _transactions(mine) == before + 1  # saved at once: no clash, no second try
+    assert reads == []  # decided on the head the watch brought forward: nothing read first
+    assert watch.marked == 0 and not games.behind("g1")
+
+
+def test_events_that_do_not_follow_the_cached_head_mark_it(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The watch began after version 3 was stored: it cannot fold version 4 onto version 2, so
+    the next action reads the events after its cached head (one read) and is saved at once."""
+    _postgresql_only(store)
+    mine = store.service(project_read_models=False)
+    theirs = store.service(project_read_models=False)
+    mine.create_game(TWO_PLAYER, SCOREKEEPER, "g1")
+    mine.act("g1", add_rad(), JUDGE)  # cached at version 2
+    theirs.act("g1", add_rad(), JUDGE)
+    after_v3 = mine.app.recorder.max_notification_id() or 0
+    theirs.act("g1", add_rad(), JUDGE)
+    games = mine.partitions[0].repository
+    watch = HeadWatch(mine.app.recorder.stored_after, after_v3, games, interval=3600)  # type: ignore[attr-defined]
+    try:
+        watch.look()
+    finally:
+        watch.close()
+    assert (watch.advanced, watch.marked) == (0, 1)
+    head = games.cached("g1")
+    assert head is not None and head.version == 2 and games.behind("g1")
+    before = _transactions(mine)
+    reads = _count_reads(mine, monkeypatch)
+    assert mine.act("g1", add_rad(), JUDGE).version == 5
     assert reads == [2]  # only the events after the cached head (version 2): no fresh load
-    assert not mine.partitions[0].repository.behind("g1")
+    assert _transactions(mine) == before + 1
+    assert not games.behind("g1")
+
+
+def test_an_event_that_cannot_be_read_back_marks_the_head_and_the_watch_goes_on(store: Store) -> None:
+    """A record the watch cannot decode is left to the request that loads it (which answers
+    ``damaged_record``); the other games are still brought forward."""
+    _postgresql_only(store)
+    mine = store.service(project_read_models=False)
+    theirs = store.service(project_read_models=False)
+    for gid in ("g1", "g2"):
+        mine.create_game(TWO_PLAYER, SCOREKEEPER, gid)
+    start = mine.app.recorder.max_notification_id() or 0
+    theirs.act("g1", add_rad(), JUDGE)
+    theirs.act("g2", add_rad(), JUDGE)
+    games = mine.partitions[0].repository
+    real = mine.app.recorder.stored_after  # type: ignore[attr-defined]
+
+    def garbled(after: int) -> list[Any]:
+        rows = real(after)
+        return [(replace(s, state=b"{not json") if s.originator_id == "g1" else s, n) for s, n in rows]
+
+    watch = HeadWatch(garbled, start, games, interval=3600)
+    try:
+        watch.look()
+    finally:
+        watch.close()
+    assert (watch.advanced, watch.marked) == (1, 1)
+    g1, g2 = games.cached("g1"), games.cached("g2")
+    assert g1 is not None and g1.version == 1 and games.behind("g1")
+    assert g2 is not None and g2.version == 2 and not games.behind("g2")
+
+
+def test_an_older_head_never_replaces_a_newer_one(store: Store) -> None:
+    """The watch may bring a head past an action this process is still answering: that
+    action's own (older) head must not replace it."""
+    service = store.service(project_read_models=False)
+    service.create_game(TWO_PLAYER, SCOREKEEPER, "g1")
+    games = service.partitions[0].repository
+    old = games.cached("g1")
+    service.act("g1", add_rad(), JUDGE)
+    new = games.cached("g1")
+    assert old is not None and new is not None and new.version == 2
+    games.remember(old)
+    assert games.cached("g1") is new
 
 
 def test_without_the_watch_the_stale_head_clashes_and_is_tried_again(store: Store) -> None:
@@ -79,28 +170,32 @@ def test_own_actions_are_not_marked(store: Store) -> None:
     watch = service.partitions[0].head_watch
     assert watch is not None
     watch.look()
-    assert watch.marked == 0 and watch.position == service.app.recorder.max_notification_id()
+    assert (watch.advanced, watch.marked) == (0, 0)
+    assert watch.position == service.app.recorder.max_notification_id()
 
 
 def test_a_look_reads_every_page_of_what_is_new() -> None:
-    pages = [[(f"g{i}", 2, i) for i in range(1, PAGE + 1)], [("g1", 3, PAGE + 1)]]
+    def event(stream: str, version: int) -> StoredEvent:
+        return StoredEvent(stream, version, "topic", b"{}")
+
+    pages = [[(event(f"g{i}", 2), i) for i in range(1, PAGE + 1)], [(event("g1", 3), PAGE + 1)]]
     asked: list[int] = []
 
-    def heads_after(after: int) -> list[tuple[str, int, int]]:
+    def stored_after(after: int) -> list[tuple[StoredEvent, int]]:
         asked.append(after)
         return pages[len(asked) - 1] if len(asked) <= len(pages) else []
 
     class Games:
-        def mark_behind(self, stream: str, version: int) -> bool:
-            return True
+        def catch_up(self, stream: str, events: list[StoredEvent]) -> str | None:
+            return "advanced"
 
-    watch = HeadWatch(heads_after, 0, Games(), interval=3600)  # type: ignore[arg-type]
+    watch = HeadWatch(stored_after, 0, Games(), interval=3600)  # type: ignore[arg-type]
     try:
         watch.look()
     finally:
         watch.close()
     assert asked == [0, PAGE]  # a full page: it looked again from where the page ended
-    assert watch.position == PAGE + 1 and watch.marked == PAGE + 1
+    assert watch.position == PAGE + 1 and watch.advanced == PAGE + 1
 
 
 def test_a_mark_lasts_until_a_head_that_new_is_remembered(store: Store) -> None:
