@@ -84,10 +84,10 @@ class Settings(BaseSettings):
     would be a round trip before every action)."""
 
     head_watch: Literal["auto", "on", "off"] = "auto"
-    """Drop the cached heads of games other processes moved on, from one look at the log every
-    20 ms (``on``; PostgreSQL only), so their next action is decided on a fresh load rather than
-    clash at the save. ``auto``: on for PostgreSQL served by several workers; set ``on`` when
-    several hosts share one database."""
+    """Keep the cached heads of games other processes moved on up to date, from one read of the
+    new events every 20 ms (``on``; PostgreSQL only), so their next action is decided on the
+    up-to-date head rather than clash at the save. ``auto``: on for PostgreSQL served by
+    several workers; set ``on`` when several hosts share one database."""
 
     read_model_process: Literal["auto", "on", "off"] = "auto"
     """Where ``serve`` keeps the read models (the game list, the matches, the webhook outbox):

@@ -72,6 +72,9 @@ class GameRepository:
         self._app = app
         self._behind: dict[str, int] = {}
         """Cached games another process has moved on: the newest version it stored of each."""
+        self._shared: set[str] = set()
+        """Cached games whose actions are spread over processes: this process has loaded one
+        while it was marked behind. The head watch brings these forward as their events come."""
         self._remembering = threading.Lock()
         """Makes ``remember``'s look at the cached head and its replacement one step: the head
         watch's thread and request threads both remember heads."""
@@ -86,6 +89,10 @@ class GameRepository:
             raise unknown_game(game_id) from None
         except DAMAGED as err:
             raise damaged(game_id, err) from None
+        if game_id in self._behind:
+            self._shared.add(game_id)  # needed here after another process moved it on
+            if len(self._shared) >= BEHIND_MAX:
+                self._forget_uncached()
         self.remember(game)
         return game
 
@@ -99,22 +106,27 @@ class GameRepository:
         return cached if isinstance(cached, Game) else None
 
     def catch_up(self, game_id: str, stored: Sequence[StoredEvent]) -> str | None:
-        """Bring the cached head of ``game_id`` forward by ``stored``, this game's events in
-        version order as the log holds them (``projections.head_watch``): the events past the
-        cached head are decoded and folded onto it, so the game's next action here is decided
-        at once, with no read. ``"advanced"`` then; ``"marked"`` when they do not follow the
-        cached head (the watch began after some of them) or cannot be read back, so the next
-        action reads what it lacks (``mark_behind``); ``None`` when there is nothing to do (not
-        cached, or the head is that new already: this process's own actions)."""
+        """Bring the cached head of ``game_id`` up to date with ``stored``, this game's events in
+        version order as the log holds them (``projections.head_watch``).
+
+        A game whose actions are spread over processes (``_shared``) is brought forward: the
+        events past the cached head are decoded and folded onto it, so its next action here is
+        decided at once, with no read: ``"advanced"``. Any other game is only marked behind
+        (``mark_behind``), and its next action here, if one ever comes, reads what it lacks:
+        ``"marked"``. A client that keeps a game on one connection keeps it on one worker, and
+        folding its events in every other worker that once cached it (an import, a read) would be
+        work for nothing. Events that do not follow the cached head (the watch began after some
+        of them) or cannot be read back also mark it. ``None``: nothing to do (not cached, or
+        the head is that new already: this process's own actions)."""
         cached = self.cached(game_id)
         newer = [s for s in stored if cached is not None and s.originator_version > cached.version]
         if cached is None or not newer:
             return None
-        follows = all(s.originator_version == cached.version + n for n, s in enumerate(newer, start=1))
-        if follows:
+        if game_id in self._shared:
             try:
+                # ``project_game`` refuses events that do not follow the head (ValueError).
                 game = project_game(cached, [self._app.mapper.to_domain_event(s) for s in newer])
-            except Exception:  # a record that cannot be read back or folded: the request that
+            except Exception:  # one that cannot be read back or folded here: the request that
                 game = None  # loads it reports it (``damaged_record``); the watch goes on
             if game is not None:
                 self.remember(game)
@@ -130,15 +142,25 @@ class GameRepository:
         cached = self.cached(game_id)
         if cached is None or cached.version >= version:
             return False
-        cache = self._app.repository.cache
-        if len(self._behind) >= BEHIND_MAX and cache is not None:
-            # Marked games the cache has let go of since: they are loaded afresh anyway. A copy
-            # of the keys (request threads clear marks meanwhile), and membership only, so the
-            # cache's recency order is left as the requests made it.
-            for gone in [g for g in list(self._behind) if g not in cache.cache]:
-                self._behind.pop(gone, None)
+        if len(self._behind) >= BEHIND_MAX:
+            self._forget_uncached()
         self._behind[game_id] = max(version, self._behind.get(game_id, 0))
         return True
+
+    def _forget_uncached(self) -> None:
+        """Drop the marks and ``_shared`` notes of games the cache has let go of: they are
+        loaded afresh anyway. Copies of the keys (request threads change both meanwhile), and
+        membership only, so the cache's recency order is left as the requests made it."""
+        cache = self._app.repository.cache
+        if cache is None:
+            return
+        for gone in [g for g in list(self._behind) if g not in cache.cache]:
+            self._behind.pop(gone, None)
+        self._shared.difference_update([g for g in list(self._shared) if g not in cache.cache])
+
+    def shared(self, game_id: str) -> bool:
+        """Whether this game's actions are known to be spread over processes (``catch_up``)."""
+        return game_id in self._shared
 
     def behind(self, game_id: str) -> bool:
         """Another process stored a version of this game past its cached head (``mark_behind``)."""

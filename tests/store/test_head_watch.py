@@ -1,12 +1,14 @@
-"""Several processes on one PostgreSQL store: each brings forward the cached heads the others
-moved on (``projections.head_watch``), from one read of what is new for all games, so an action
-on a game another process acted on is decided at once on the up-to-date head: no read before it,
-no stale head that clashes at the save and fails its group transaction, no fresh load. Events
-that do not follow the cached head mark it instead, and that action reads only what it lacks."""
+"""Several processes on one PostgreSQL store: each keeps its cached heads up to date from one
+read of what is new for all games (``projections.head_watch``), so an action on a game another
+process acted on is not decided on a stale head that clashes at the save and fails its group
+transaction, nor loaded afresh. A head is marked behind, and its next action reads only what it
+lacks; once a game's actions have come here that way (they are spread over processes), its head
+is brought forward as the events come, and its actions are decided with no read at all."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -53,7 +55,14 @@ def _postgresql_only(store: Store) -> None:
         pytest.skip("SQLite's workers read the newer events before each action (MTG_LEDGER_HEAD_CHECK)")
 
 
-def test_a_head_another_process_moved_on_is_brought_forward_before_the_next_action(
+def _wait(predicate: Callable[[], bool], what: str) -> None:
+    deadline = time.monotonic() + 5
+    while not predicate():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.01)
+
+
+def test_a_head_another_process_moved_on_is_marked_then_brought_forward(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _postgresql_only(store)
@@ -61,48 +70,63 @@ def test_a_head_another_process_moved_on_is_brought_forward_before_the_next_acti
     watch = mine.partitions[0].head_watch
     games = mine.partitions[0].repository
     assert watch is not None
-    deadline = time.monotonic() + 5
-    while watch.advanced == 0:
-        assert time.monotonic() < deadline, "the watch never brought the stale head forward"
-        time.sleep(0.01)
+    _wait(lambda: games.behind("g1"), "the watch never marked the stale head")
+    _wait(lambda: watch.position == mine.app.recorder.max_notification_id(), "the watch never saw version 4")
+    marked = watch.marked
+    assert marked in (1, 2) and watch.advanced == 0  # not yet known to be shared: only marked
+    reads = _count_reads(mine, monkeypatch)
+    assert mine.act("g1", add_rad(), JUDGE).version == 5
+    assert reads == [2]  # only the events after the cached head (version 2): no fresh load
+    assert _transactions(mine) == before + 1  # saved at once: no clash, no second try
+    assert not games.behind("g1")
+
+    # g1's actions are now known to come to both processes: the watch folds theirs onto mine.
+    theirs = store.service(project_read_models=False)
+    theirs.act("g1", add_rad(), JUDGE)
+    theirs.act("g1", add_rad(), JUDGE)  # versions 6 and 7
+    _wait(lambda: getattr(games.cached("g1"), "version", 0) == 7, "the watch never brought g1 forward")
     head = games.cached("g1")
-    assert head is not None and head.version == 4
+    assert head is not None and not games.behind("g1")
+    assert watch.advanced in (1, 2)  # versions 6 and 7 in one look or in two
     fresh = store.service(project_read_models=False).partitions[0].repository.load("g1")
     assert (head.state, head.last_hash, head.reverts) == (fresh.state, fresh.last_hash, fresh.reverts)
-    reads = _count_reads(mine, monkeypatch)
-    result = mine.act("g1", add_rad(), JUDGE)
-    assert result.version == 5
-    assert _transactions(mine) == before + 1  # saved at once: no clash, no second try
+    reads.clear()
+    assert mine.act("g1", add_rad(), JUDGE).version == 8
     assert reads == []  # decided on the head the watch brought forward: nothing read first
-    assert watch.marked == 0 and not games.behind("g1")
+    assert _transactions(mine) == before + 2
+    assert watch.marked == marked  # brought forward, not marked
 
 
 def test_events_that_do_not_follow_the_cached_head_mark_it(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The watch began after version 3 was stored: it cannot fold version 4 onto version 2, so
-    the next action reads the events after its cached head (one read) and is saved at once."""
+    """The watch began after version 4 was stored: it cannot fold version 5 onto version 3, so
+    even a shared game is only marked, and its next action reads the events after its cached
+    head (one read) and is saved at once."""
     _postgresql_only(store)
     mine = store.service(project_read_models=False)
     theirs = store.service(project_read_models=False)
     mine.create_game(TWO_PLAYER, SCOREKEEPER, "g1")
-    mine.act("g1", add_rad(), JUDGE)  # cached at version 2
-    theirs.act("g1", add_rad(), JUDGE)
-    after_v3 = mine.app.recorder.max_notification_id() or 0
+    mine.act("g1", add_rad(), JUDGE)
     theirs.act("g1", add_rad(), JUDGE)
     games = mine.partitions[0].repository
-    watch = HeadWatch(mine.app.recorder.stored_after, after_v3, games, interval=3600)  # type: ignore[attr-defined]
+    games.mark_behind("g1", 3)
+    games.load("g1")  # loaded here while marked behind: shared, cached at version 3
+    theirs.act("g1", add_rad(), JUDGE)
+    after_v4 = mine.app.recorder.max_notification_id() or 0
+    theirs.act("g1", add_rad(), JUDGE)
+    watch = HeadWatch(mine.app.recorder.stored_after, after_v4, games, interval=3600)  # type: ignore[attr-defined]
     try:
         watch.look()
     finally:
         watch.close()
     assert (watch.advanced, watch.marked) == (0, 1)
     head = games.cached("g1")
-    assert head is not None and head.version == 2 and games.behind("g1")
+    assert head is not None and head.version == 3 and games.behind("g1")
     before = _transactions(mine)
     reads = _count_reads(mine, monkeypatch)
-    assert mine.act("g1", add_rad(), JUDGE).version == 5
-    assert reads == [2]  # only the events after the cached head (version 2): no fresh load
+    assert mine.act("g1", add_rad(), JUDGE).version == 6
+    assert reads == [3]  # only the events after the cached head (version 3): no fresh load
     assert _transactions(mine) == before + 1
     assert not games.behind("g1")
 
@@ -113,12 +137,15 @@ def test_an_event_that_cannot_be_read_back_marks_the_head_and_the_watch_goes_on(
     _postgresql_only(store)
     mine = store.service(project_read_models=False)
     theirs = store.service(project_read_models=False)
+    games = mine.partitions[0].repository
     for gid in ("g1", "g2"):
         mine.create_game(TWO_PLAYER, SCOREKEEPER, gid)
+        theirs.act(gid, add_rad(), JUDGE)
+        games.mark_behind(gid, 2)
+        games.load(gid)  # loaded here while marked behind: known to be shared, cached at version 2
     start = mine.app.recorder.max_notification_id() or 0
     theirs.act("g1", add_rad(), JUDGE)
     theirs.act("g2", add_rad(), JUDGE)
-    games = mine.partitions[0].repository
     real = mine.app.recorder.stored_after  # type: ignore[attr-defined]
 
     def garbled(after: int) -> list[Any]:
@@ -132,8 +159,8 @@ def test_an_event_that_cannot_be_read_back_marks_the_head_and_the_watch_goes_on(
         watch.close()
     assert (watch.advanced, watch.marked) == (1, 1)
     g1, g2 = games.cached("g1"), games.cached("g2")
-    assert g1 is not None and g1.version == 1 and games.behind("g1")
-    assert g2 is not None and g2.version == 2 and not games.behind("g2")
+    assert g1 is not None and g1.version == 2 and games.behind("g1")
+    assert g2 is not None and g2.version == 3 and not games.behind("g2")
 
 
 def test_an_older_head_never_replaces_a_newer_one(store: Store) -> None:
@@ -215,15 +242,20 @@ def test_a_mark_lasts_until_a_head_that_new_is_remembered(store: Store) -> None:
     assert not games.behind("g1")
 
 
-def test_marks_of_games_the_cache_let_go_of_are_cleared(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_marks_and_shared_notes_of_games_the_cache_let_go_of_are_cleared(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(game_repository, "BEHIND_MAX", 2)
     service = store.service(project_read_models=False)
     for gid in ("g1", "g2", "g3"):
         service.create_game(TWO_PLAYER, SCOREKEEPER, gid)
     games = service.partitions[0].repository
     assert games.mark_behind("g1", 5) and games.mark_behind("g2", 5)
+    games.load("g1")  # loaded while marked: shared
+    assert games.shared("g1") and not games.shared("g2")
     cache = service.app.repository.cache
     assert cache is not None
     cache.get("g1", evict=True)  # let go of by the cache (least recently used)
     assert games.mark_behind("g3", 5)
     assert not games.behind("g1") and games.behind("g2") and games.behind("g3")
+    assert not games.shared("g1")
