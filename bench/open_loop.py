@@ -24,7 +24,11 @@ For each store (SQLite; PostgreSQL with ``--postgres``) and worker count (``--wo
 - ``bare-load``: the bare stack as issue 15 defines it: FastAPI + one ``eventsourcing`` load
   (``repository.get``: the stream's events read and applied) and save per request
   (``bench/bare_app.py``, ``/bare-load``);
-- ``floor``: a FastAPI endpoint that stores nothing (``/floor``): the framework's own ceiling.
+- ``floor``: a FastAPI endpoint that stores nothing (``/floor``): the framework's own ceiling;
+- ``baseline``: the ledger as another checkout has it (``--baseline PATH``, e.g. a ``git
+  worktree`` of the commit before a change: its packages are imported from there through
+  ``PYTHONPATH``, with this checkout's installed dependencies), so a change is measured against
+  its parent in one run, both servers taking turns at each rate on the same machine.
 
 ``--games`` games (default 1,000) are created on each ledger (and as many streams are used on the
 bare stack); action ``i`` goes to game ``i mod games``, so each game sees one action every
@@ -81,7 +85,17 @@ from bench.http_load import (
 )
 
 DEFAULT_RATES = "100,200,300,400,500,600,800,1000,1200,1500,2000"
-VARIANTS = ("ledger", "ledger-1tx", "ledger-check", "ledger-rm-off", "ledger-rm-on", "bare", "bare-load", "floor")
+VARIANTS = (
+    "ledger",
+    "ledger-1tx",
+    "ledger-check",
+    "ledger-rm-off",
+    "ledger-rm-on",
+    "bare",
+    "bare-load",
+    "floor",
+    "baseline",
+)
 
 
 @dataclass
@@ -256,7 +270,13 @@ class Target:
 
 @contextmanager
 def started(
-    kind: str, postgres: str | None, workers: int, variants: list[str], games: int = 0, history: int = 0
+    kind: str,
+    postgres: str | None,
+    workers: int,
+    variants: list[str],
+    games: int = 0,
+    history: int = 0,
+    baseline: str | None = None,
 ) -> Iterator[dict[str, Server]]:
     with ExitStack() as stack:
         found: dict[str, Server] = {}
@@ -267,6 +287,10 @@ def started(
 
                 make_application(store.url, create_tables=True).close()
                 server = Server.uvicorn_app("bench.bare_app:create_app", store, workers, BARE_CREATE_TABLES="0")
+            elif variant == "baseline":
+                if baseline is None:
+                    raise ValueError("the baseline variant needs --baseline PATH (a checkout to serve)")
+                server = Server.ledger(store, workers, PYTHONPATH=str(Path(baseline).resolve()))
             elif variant == "floor":
                 server = Server.uvicorn_app("bench.bare_app:create_app", store, workers, BARE_FLOOR="1")
             elif variant == "bare-load":
@@ -359,14 +383,14 @@ async def settled(port: int, timeout: float = 120.0) -> float:
 
 
 def settle(target: Target) -> None:
-    if target.name.startswith("ledger"):
+    if not (target.name.startswith("bare") or target.name == "floor"):  # a ledger: its read models
         asyncio.run(settled(target.server.port))
 
 
 def measure(kind: str, postgres: str | None, workers: int, args: argparse.Namespace) -> list[Target]:
     variants = args.variants.split(",")
     rates = [float(r) for r in args.rates.split(",")]
-    with started(kind, postgres, workers, variants, args.games, args.history) as servers:
+    with started(kind, postgres, workers, variants, args.games, args.history, args.baseline) as servers:
         targets: list[Target] = []
         for name in variants:
             server = servers[name]
@@ -476,10 +500,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--closed-rounds", type=int, default=2, help="closed-loop windows per server (default 2)")
     parser.add_argument("--output", default=str(ROOT / "docs" / "performance.md"), help="report to update")
     parser.add_argument("--no-report", action="store_true", help="print only")
+    parser.add_argument(
+        "--baseline", help="a checkout of another commit, served as the variant 'baseline' (e.g. a git worktree)"
+    )
     args = parser.parse_args(argv)
     for v in args.variants.split(","):
         if v not in VARIANTS:
             parser.error(f"unknown variant {v!r}")
+    if ("baseline" in args.variants.split(",")) != (args.baseline is not None):
+        parser.error("--baseline PATH and the variant 'baseline' go together")
     stores = [] if args.postgres_only else ["sqlite"]
     if args.postgres and not args.sqlite_only:
         stores.append("postgresql")
