@@ -25,6 +25,10 @@ For each store (SQLite; PostgreSQL with ``--postgres``) and worker count (``--wo
   (``repository.get``: the stream's events read and applied) and save per request
   (``bench/bare_app.py``, ``/bare-load``);
 - ``floor``: a FastAPI endpoint that stores nothing (``/floor``): the framework's own ceiling;
+- ``ledger-sqlite``: the ledger on a SQLite store whatever the run's store, so that a
+  PostgreSQL run (``--postgres-only``) measures both stores taking turns at each rate: on a
+  machine whose speed drifts within minutes, cells measured one after the other cannot be
+  compared;
 - ``baseline``: the ledger as another checkout has it (``--baseline PATH``, e.g. a ``git
   worktree`` of the commit before a change: its packages are imported from there through
   ``PYTHONPATH``, with this checkout's installed dependencies), so a change is measured against
@@ -91,6 +95,7 @@ VARIANTS = (
     "ledger-check",
     "ledger-rm-off",
     "ledger-rm-on",
+    "ledger-sqlite",
     "bare",
     "bare-load",
     "floor",
@@ -281,7 +286,8 @@ def started(
     with ExitStack() as stack:
         found: dict[str, Server] = {}
         for variant in variants:
-            store: ScratchStore = stack.enter_context(scratch_store(kind, postgres, f"ol_{variant.replace('-', '_')}"))
+            on = "sqlite" if variant == "ledger-sqlite" else kind
+            store: ScratchStore = stack.enter_context(scratch_store(on, postgres, f"ol_{variant.replace('-', '_')}"))
             if variant == "bare":
                 from bench.bare_app import make_application
 
