@@ -2,8 +2,9 @@
 read of what is new for all games (``projections.head_watch``), so an action on a game another
 process acted on is not decided on a stale head that clashes at the save and fails its group
 transaction, nor loaded afresh. A head is marked behind, and its next action reads only what it
-lacks; once a game's actions have come here that way (they are spread over processes), its head
-is brought forward as the events come, and its actions are decided with no read at all."""
+lacks; once a game's actions have come here that way (they are spread over processes), the
+watch hands its head the events as they come, its next action folds them on, and its actions
+are decided with no read at all."""
 
 from __future__ import annotations
 
@@ -62,7 +63,7 @@ def _wait(predicate: Callable[[], bool], what: str) -> None:
         time.sleep(0.01)
 
 
-def test_a_head_another_process_moved_on_is_marked_then_brought_forward(
+def test_a_head_another_process_moved_on_is_marked_then_handed_the_events(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _postgresql_only(store)
@@ -73,28 +74,29 @@ def test_a_head_another_process_moved_on_is_marked_then_brought_forward(
     _wait(lambda: games.behind("g1"), "the watch never marked the stale head")
     _wait(lambda: watch.position == mine.app.recorder.max_notification_id(), "the watch never saw version 4")
     marked = watch.marked
-    assert marked in (1, 2) and watch.advanced == 0  # not yet known to be shared: only marked
+    assert marked in (1, 2) and watch.held == 0  # not yet known to be shared: only marked
     reads = _count_reads(mine, monkeypatch)
     assert mine.act("g1", add_rad(), JUDGE).version == 5
     assert reads == [2]  # only the events after the cached head (version 2): no fresh load
     assert _transactions(mine) == before + 1  # saved at once: no clash, no second try
     assert not games.behind("g1")
 
-    # g1's actions are now known to come to both processes: the watch folds theirs onto mine.
+    # g1's actions are now known to come to both processes: the watch hands theirs to mine.
     theirs = store.service(project_read_models=False)
     theirs.act("g1", add_rad(), JUDGE)
     theirs.act("g1", add_rad(), JUDGE)  # versions 6 and 7
-    _wait(lambda: getattr(games.cached("g1"), "version", 0) == 7, "the watch never brought g1 forward")
-    head = games.cached("g1")
-    assert head is not None and not games.behind("g1")
-    assert watch.advanced in (1, 2)  # versions 6 and 7 in one look or in two
-    fresh = store.service(project_read_models=False).partitions[0].repository.load("g1")
-    assert (head.state, head.last_hash, head.reverts) == (fresh.state, fresh.last_hash, fresh.reverts)
+    _wait(lambda: watch.position == mine.app.recorder.max_notification_id(), "the watch never saw version 7")
+    assert watch.held in (1, 2) and watch.marked == marked  # 6 and 7 in one look or two; held, not marked
+    cached = games.cached("g1")
+    assert cached is not None and cached.version == 5 and not games.behind("g1")  # folded only when needed
     reads.clear()
     assert mine.act("g1", add_rad(), JUDGE).version == 8
-    assert reads == []  # decided on the head the watch brought forward: nothing read first
+    assert reads == []  # decided on the head with the held events folded on: nothing read first
     assert _transactions(mine) == before + 2
-    assert watch.marked == marked  # brought forward, not marked
+    head = games.cached("g1")
+    fresh = store.service(project_read_models=False).partitions[0].repository.load("g1")
+    assert head is not None and head.version == fresh.version == 8
+    assert (head.state, head.last_hash, head.reverts) == (fresh.state, fresh.last_hash, fresh.reverts)
 
 
 def test_events_that_do_not_follow_the_cached_head_mark_it(
@@ -120,7 +122,7 @@ def test_events_that_do_not_follow_the_cached_head_mark_it(
         watch.look()
     finally:
         watch.close()
-    assert (watch.advanced, watch.marked) == (0, 1)
+    assert (watch.held, watch.marked) == (0, 1)
     head = games.cached("g1")
     assert head is not None and head.version == 3 and games.behind("g1")
     before = _transactions(mine)
@@ -131,9 +133,10 @@ def test_events_that_do_not_follow_the_cached_head_mark_it(
     assert not games.behind("g1")
 
 
-def test_an_event_that_cannot_be_read_back_marks_the_head_and_the_watch_goes_on(store: Store) -> None:
-    """A record the watch cannot decode is left to the request that loads it (which answers
-    ``damaged_record``); the other games are still brought forward."""
+def test_a_held_event_that_cannot_be_read_back_marks_the_head(store: Store) -> None:
+    """A held record that cannot be read back marks the head when the next action folds it: the
+    action then reads the events from the store (which answers ``damaged_record`` if the stored
+    record itself is damaged); the other games fold theirs."""
     _postgresql_only(store)
     mine = store.service(project_read_models=False)
     theirs = store.service(project_read_models=False)
@@ -157,10 +160,87 @@ def test_an_event_that_cannot_be_read_back_marks_the_head_and_the_watch_goes_on(
         watch.look()
     finally:
         watch.close()
-    assert (watch.advanced, watch.marked) == (1, 1)
-    g1, g2 = games.cached("g1"), games.cached("g2")
+    assert (watch.held, watch.marked) == (2, 0)
+    g1, g2 = games.head("g1"), games.head("g2")
     assert g1 is not None and g1.version == 2 and games.behind("g1")
     assert g2 is not None and g2.version == 3 and not games.behind("g2")
+    assert mine.act("g1", add_rad(), JUDGE).version == 4  # read from the store: version 3 is fine there
+
+
+def _shared_game_at_v3(store: Store) -> tuple[LedgerService, LedgerService, game_repository.GameRepository]:
+    mine = store.service(project_read_models=False)
+    theirs = store.service(project_read_models=False)
+    mine.create_game(TWO_PLAYER, SCOREKEEPER, "g1")
+    mine.act("g1", add_rad(), JUDGE)
+    theirs.act("g1", add_rad(), JUDGE)
+    games = mine.partitions[0].repository
+    games.mark_behind("g1", 3)
+    games.load("g1")  # loaded here while marked behind: shared, cached at version 3
+    return mine, theirs, games
+
+
+def test_a_game_holds_at_most_pending_max_events_then_is_marked(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _postgresql_only(store)
+    monkeypatch.setattr(game_repository, "PENDING_MAX", 2)
+    mine, theirs, games = _shared_game_at_v3(store)
+    start = mine.app.recorder.max_notification_id() or 0
+    for _ in range(3):
+        theirs.act("g1", add_rad(), JUDGE)  # versions 4, 5, 6
+    stored_after = mine.app.recorder.stored_after  # type: ignore[attr-defined]
+
+    def two_at_a_time(after: int) -> list[Any]:  # the first look takes 4 and 5, the second 6
+        return stored_after(after)[:2] if after == start else stored_after(after)
+
+    watch = HeadWatch(two_at_a_time, start, games, interval=3600)
+    try:
+        watch.look()
+        watch.look()
+    finally:
+        watch.close()
+    assert (watch.held, watch.marked) == (1, 1)  # 4 and 5 held; 6 would be a third: marked
+    assert games.behind("g1")
+    assert mine.act("g1", add_rad(), JUDGE).version == 7
+
+
+def test_a_load_lets_go_of_the_held_events_it_already_holds(store: Store) -> None:
+    _postgresql_only(store)
+    mine, theirs, games = _shared_game_at_v3(store)
+    start = mine.app.recorder.max_notification_id() or 0
+    theirs.act("g1", add_rad(), JUDGE)
+    theirs.act("g1", add_rad(), JUDGE)  # versions 4 and 5
+    watch = HeadWatch(mine.app.recorder.stored_after, start, games, interval=3600)  # type: ignore[attr-defined]
+    try:
+        watch.look()
+        assert watch.held == 1
+        fresh = games.load("g1")  # reads 4 and 5 itself: the held events are let go
+        assert fresh.version == 5
+        theirs.act("g1", add_rad(), JUDGE)  # version 6 follows the new head: held
+        watch.look()
+    finally:
+        watch.close()
+    assert (watch.held, watch.marked) == (2, 0)
+    head = games.head("g1")
+    assert head is not None and head.version == 6 and not games.behind("g1")
+
+
+def test_a_head_remembered_partway_keeps_the_held_events_past_it(store: Store) -> None:
+    _postgresql_only(store)
+    mine, theirs, games = _shared_game_at_v3(store)
+    start = mine.app.recorder.max_notification_id() or 0
+    theirs.act("g1", add_rad(), JUDGE)
+    theirs.act("g1", add_rad(), JUDGE)  # versions 4 and 5
+    watch = HeadWatch(mine.app.recorder.stored_after, start, games, interval=3600)  # type: ignore[attr-defined]
+    try:
+        watch.look()
+    finally:
+        watch.close()
+    at_v3 = games.cached("g1")
+    assert at_v3 is not None and at_v3.version == 3
+    games.remember(games.at(store.service(project_read_models=False).partitions[0].repository.load("g1"), 4))
+    head = games.head("g1")  # version 4 remembered, version 5 still held and folded on
+    assert head is not None and head.version == 5 and not games.behind("g1")
 
 
 def test_an_older_head_never_replaces_a_newer_one(store: Store) -> None:
@@ -197,7 +277,7 @@ def test_own_actions_are_not_marked(store: Store) -> None:
     watch = service.partitions[0].head_watch
     assert watch is not None
     watch.look()
-    assert (watch.advanced, watch.marked) == (0, 0)
+    assert (watch.held, watch.marked) == (0, 0)
     assert watch.position == service.app.recorder.max_notification_id()
 
 
@@ -214,7 +294,7 @@ def test_a_look_reads_every_page_of_what_is_new() -> None:
 
     class Games:
         def catch_up(self, stream: str, events: list[StoredEvent]) -> str | None:
-            return "advanced"
+            return "held"
 
     watch = HeadWatch(stored_after, 0, Games(), interval=3600)  # type: ignore[arg-type]
     try:
@@ -222,7 +302,7 @@ def test_a_look_reads_every_page_of_what_is_new() -> None:
     finally:
         watch.close()
     assert asked == [0, PAGE]  # a full page: it looked again from where the page ended
-    assert watch.position == PAGE + 1 and watch.advanced == PAGE + 1
+    assert watch.position == PAGE + 1 and watch.held == PAGE + 1
 
 
 def test_a_mark_lasts_until_a_head_that_new_is_remembered(store: Store) -> None:
