@@ -9,7 +9,8 @@ are decided with no read at all."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
@@ -179,47 +180,42 @@ def _shared_game_at_v3(store: Store) -> tuple[LedgerService, LedgerService, game
     return mine, theirs, games
 
 
+@contextmanager
+def _watching_g1_moved_on(store: Store, moves: int) -> Iterator[tuple[LedgerService, LedgerService, Any, HeadWatch]]:
+    """A shared g1 cached here at version 3, moved on ``moves`` versions by the other service,
+    and a head watch (looked through by hand) that began at version 3."""
+    mine, theirs, games = _shared_game_at_v3(store)
+    start = mine.app.recorder.max_notification_id() or 0
+    for _ in range(moves):
+        theirs.act("g1", add_rad(), JUDGE)
+    watch = HeadWatch(mine.app.recorder.stored_after, start, games, interval=3600)  # type: ignore[attr-defined]
+    try:
+        yield mine, theirs, games, watch
+    finally:
+        watch.close()
+
+
 def test_a_game_holds_at_most_pending_max_events_then_is_marked(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _postgresql_only(store)
     monkeypatch.setattr(game_repository, "PENDING_MAX", 2)
-    mine, theirs, games = _shared_game_at_v3(store)
-    start = mine.app.recorder.max_notification_id() or 0
-    for _ in range(3):
-        theirs.act("g1", add_rad(), JUDGE)  # versions 4, 5, 6
-    stored_after = mine.app.recorder.stored_after  # type: ignore[attr-defined]
-
-    def two_at_a_time(after: int) -> list[Any]:  # the first look takes 4 and 5, the second 6
-        return stored_after(after)[:2] if after == start else stored_after(after)
-
-    watch = HeadWatch(two_at_a_time, start, games, interval=3600)
-    try:
+    with _watching_g1_moved_on(store, 3) as (mine, _, games, watch):  # versions 4, 5 and 6
         watch.look()
-        watch.look()
-    finally:
-        watch.close()
-    assert (watch.held, watch.marked) == (1, 1)  # 4 and 5 held; 6 would be a third: marked
+    assert (watch.held, watch.marked) == (0, 1)  # three events: more than it may hold
     assert games.behind("g1")
     assert mine.act("g1", add_rad(), JUDGE).version == 7
 
 
 def test_a_load_lets_go_of_the_held_events_it_already_holds(store: Store) -> None:
     _postgresql_only(store)
-    mine, theirs, games = _shared_game_at_v3(store)
-    start = mine.app.recorder.max_notification_id() or 0
-    theirs.act("g1", add_rad(), JUDGE)
-    theirs.act("g1", add_rad(), JUDGE)  # versions 4 and 5
-    watch = HeadWatch(mine.app.recorder.stored_after, start, games, interval=3600)  # type: ignore[attr-defined]
-    try:
+    with _watching_g1_moved_on(store, 2) as (_, theirs, games, watch):  # versions 4 and 5
         watch.look()
         assert watch.held == 1
         fresh = games.load("g1")  # reads 4 and 5 itself: the held events are let go
         assert fresh.version == 5
         theirs.act("g1", add_rad(), JUDGE)  # version 6 follows the new head: held
         watch.look()
-    finally:
-        watch.close()
     assert (watch.held, watch.marked) == (2, 0)
     head = games.head("g1")
     assert head is not None and head.version == 6 and not games.behind("g1")
@@ -227,15 +223,8 @@ def test_a_load_lets_go_of_the_held_events_it_already_holds(store: Store) -> Non
 
 def test_a_head_remembered_partway_keeps_the_held_events_past_it(store: Store) -> None:
     _postgresql_only(store)
-    mine, theirs, games = _shared_game_at_v3(store)
-    start = mine.app.recorder.max_notification_id() or 0
-    theirs.act("g1", add_rad(), JUDGE)
-    theirs.act("g1", add_rad(), JUDGE)  # versions 4 and 5
-    watch = HeadWatch(mine.app.recorder.stored_after, start, games, interval=3600)  # type: ignore[attr-defined]
-    try:
+    with _watching_g1_moved_on(store, 2) as (_, _, games, watch):  # versions 4 and 5
         watch.look()
-    finally:
-        watch.close()
     at_v3 = games.cached("g1")
     assert at_v3 is not None and at_v3.version == 3
     games.remember(games.at(store.service(project_read_models=False).partitions[0].repository.load("g1"), 4))
