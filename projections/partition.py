@@ -82,7 +82,7 @@ class Partition:
             if watch_heads and stored_after is not None
             else None
         )
-        """Brings forward the cached heads other processes moved on (``projections.head_watch``;
+        """Keeps the cached heads other processes moved on up to date (``projections.head_watch``;
         PostgreSQL)."""
         self.read_models = ReadModelGroup(env, run=project_read_models, standby_interval=standby_interval)
         """This database's read models (the game list; on the home partition also the matches and

@@ -67,8 +67,8 @@ class LedgerService:
     meanwhile; ``None``: no group commit, one transaction per save).
     ``check_heads``: before deciding an action on a cached head, read what other processes
     stored after it (``GameService``; for several processes on one SQLite file).
-    ``watch_heads``: drop the cached heads other processes moved on, from one look at the log
-    every 20 ms (``projections.head_watch``; PostgreSQL, where a read per action is a round trip).
+    ``watch_heads``: keep the cached heads other processes moved on up to date, from one read of
+    the new events every 20 ms (``projections.head_watch``; PostgreSQL, where a read per action is a round trip).
     ``standby_interval``: seconds between a stand-by process's tries to be elected to run the
     read models (``projections.read_model_group``: one runner per database).
     """
