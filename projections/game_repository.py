@@ -30,9 +30,10 @@ MAX_VERSION = 2**63 - 1
 """Versions are 64-bit integers in both stores; a larger number never reaches a query."""
 BEHIND_MAX = 4096
 """Games marked behind at most before the marks of games no longer cached are cleared."""
-PENDING_MAX = 64
-"""Events held for one cached head at most (``catch_up``); past that the head is marked behind
-instead, so a game acted on elsewhere only holds little memory here."""
+PENDING_MAX = 16
+"""Events held for one cached head at most (``catch_up``): a few actions of the other workers.
+Past that the game's actions have stopped coming here (its client kept to another worker): it
+is marked behind and no longer held for, so a worker never keeps much of other workers' games."""
 DAMAGED = (MapperDeserialisationError, TopicError, KeyError, TypeError, ValueError, AttributeError)
 """What reading a hand-edited or truncated record can raise."""
 
@@ -137,7 +138,8 @@ class GameRepository:
             if game_id in self._shared and follows and len(pending) + len(newer) <= PENDING_MAX:
                 self._pending[game_id] = [*pending, *newer]
                 return "held"
-            self._pending.pop(game_id, None)
+            if self._pending.pop(game_id, None) is not None:
+                self._shared.discard(game_id)  # held for and never acted on: no longer shared
         return "marked" if self.mark_behind(game_id, newer[-1].originator_version) else None
 
     def head(self, game_id: str) -> Game | None:

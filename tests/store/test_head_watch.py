@@ -200,11 +200,15 @@ def test_a_game_holds_at_most_pending_max_events_then_is_marked(
 ) -> None:
     _postgresql_only(store)
     monkeypatch.setattr(game_repository, "PENDING_MAX", 2)
-    with _watching_g1_moved_on(store, 3) as (mine, _, games, watch):  # versions 4, 5 and 6
+    with _watching_g1_moved_on(store, 2) as (mine, theirs, games, watch):  # versions 4 and 5
         watch.look()
-    assert (watch.held, watch.marked) == (0, 1)  # three events: more than it may hold
-    assert games.behind("g1")
+        assert watch.held == 1 and games.shared("g1")
+        theirs.act("g1", add_rad(), JUDGE)  # version 6: a third event, more than it may hold
+        watch.look()
+    assert (watch.held, watch.marked) == (1, 1)
+    assert games.behind("g1") and not games.shared("g1")  # its actions stopped coming here
     assert mine.act("g1", add_rad(), JUDGE).version == 7
+    assert games.shared("g1")  # they came again: loaded while marked behind
 
 
 def test_a_load_lets_go_of_the_held_events_it_already_holds(store: Store) -> None:
