@@ -30,10 +30,6 @@ MAX_VERSION = 2**63 - 1
 """Versions are 64-bit integers in both stores; a larger number never reaches a query."""
 BEHIND_MAX = 4096
 """Games marked behind at most before the marks of games no longer cached are cleared."""
-PENDING_MAX = 16
-"""Events held for one cached head at most (``catch_up``): a few actions of the other workers.
-Past that the game's actions have stopped coming here (its client kept to another worker): it
-is marked behind and no longer held for, so a worker never keeps much of other workers' games."""
 DAMAGED = (MapperDeserialisationError, TopicError, KeyError, TypeError, ValueError, AttributeError)
 """What reading a hand-edited or truncated record can raise."""
 
@@ -78,13 +74,10 @@ class GameRepository:
         """Cached games another process has moved on: the newest version it stored of each."""
         self._shared: set[str] = set()
         """Cached games whose actions are spread over processes: this process has loaded one
-        while it was marked behind. The head watch hands these the events that come."""
-        self._pending: dict[str, list[StoredEvent]] = {}
-        """Events other processes stored past the cached head of a shared game, in version order
-        and not yet decoded: the game's next action here folds them (``head``)."""
-        self._heads = threading.Lock()
-        """Makes each change of a cached head and its pending events one step: the head watch's
-        thread and request threads both make them."""
+        while it was marked behind. The head watch brings these forward as their events come."""
+        self._remembering = threading.Lock()
+        """Makes ``remember``'s look at the cached head and its replacement one step: the head
+        watch's thread and request threads both remember heads."""
 
     def load(self, game_id: str) -> Game:
         """The game at its head in the store; ``NotFound`` if there is none."""
@@ -98,7 +91,7 @@ class GameRepository:
             raise damaged(game_id, err) from None
         if game_id in self._behind:
             self._shared.add(game_id)  # needed here after another process moved it on
-            if len(self._shared) >= BEHIND_MAX or len(self._pending) >= BEHIND_MAX:
+            if len(self._shared) >= BEHIND_MAX:
                 self._forget_uncached()
         self.remember(game)
         return game
@@ -113,57 +106,32 @@ class GameRepository:
         return cached if isinstance(cached, Game) else None
 
     def catch_up(self, game_id: str, stored: Sequence[StoredEvent]) -> str | None:
-        """Hand the cached head of ``game_id`` the events past it in ``stored``, this game's
-        events in version order as the log holds them (``projections.head_watch``).
+        """Bring the cached head of ``game_id`` up to date with ``stored``, this game's events in
+        version order as the log holds them (``projections.head_watch``).
 
-        A game whose actions are spread over processes (``_shared``) holds them, undecoded, until
-        its next action here folds them all in one go (``head``): that action reads nothing
-        first, and only games acted on here pay to decode: ``"held"``. Any other game is only
-        marked behind (``mark_behind``), and its next action here, if one ever comes, reads what
-        it lacks: ``"marked"``. A client that keeps a game on one connection keeps it on one
-        worker, and holding its events in every other worker that once cached it (an import, a
-        read) would be memory for nothing. Events that do not follow the head and what it holds
-        (the watch began after some of them), or past ``PENDING_MAX``, also mark it. ``None``:
-        nothing to do (not cached, or the head is that new already: this process's own actions)."""
-        with self._heads:
-            cached = self.cached(game_id)
-            if cached is None:
-                return None
-            pending = self._pending.get(game_id, [])
-            base = pending[-1].originator_version if pending else cached.version
-            newer = [s for s in stored if s.originator_version > base]
-            if not newer:
-                return None
-            follows = newer[0].originator_version == base + 1
-            if game_id in self._shared and follows and len(pending) + len(newer) <= PENDING_MAX:
-                self._pending[game_id] = [*pending, *newer]
-                return "held"
-            if self._pending.pop(game_id, None) is not None:
-                self._shared.discard(game_id)  # held for and never acted on: no longer shared
-        return "marked" if self.mark_behind(game_id, newer[-1].originator_version) else None
-
-    def head(self, game_id: str) -> Game | None:
-        """The cached head with the events the head watch holds for it folded on (``catch_up``):
-        decoded now, in one fold. ``None`` when the game is not cached. Events that cannot be
-        read back or folded mark the head behind instead: the load that follows reports them
-        (``damaged_record``)."""
-        with self._heads:
-            cached = self.cached(game_id)
-            pending = self._pending.pop(game_id, None)
-            if cached is None or not pending:
-                return cached
+        A game whose actions are spread over processes (``_shared``) is brought forward: the
+        events past the cached head are decoded and folded onto it, so its next action here is
+        decided at once, with no read: ``"advanced"``. Any other game is only marked behind
+        (``mark_behind``), and its next action here, if one ever comes, reads what it lacks:
+        ``"marked"``. A client that keeps a game on one connection keeps it on one worker, and
+        folding its events in every other worker that once cached it (an import, a read) would be
+        work for nothing. Events that do not follow the cached head (the watch began after some
+        of them) or cannot be read back also mark it. ``None``: nothing to do (not cached, or
+        the head is that new already: this process's own actions)."""
+        cached = self.cached(game_id)
+        newer = [s for s in stored if cached is not None and s.originator_version > cached.version]
+        if cached is None or not newer:
+            return None
+        if game_id in self._shared:
             try:
                 # ``project_game`` refuses events that do not follow the head (ValueError).
-                game = project_game(cached, [self._app.mapper.to_domain_event(s) for s in pending])
-            except Exception:
-                game = None
+                game = project_game(cached, [self._app.mapper.to_domain_event(s) for s in newer])
+            except Exception:  # one that cannot be read back or folded here: the request that
+                game = None  # loads it reports it (``damaged_record``); the watch goes on
             if game is not None:
-                self._keep(game, cached)
-        if game is None:
-            self.mark_behind(game_id, pending[-1].originator_version)
-            return cached
-        self._unmark(game)
-        return game
+                self.remember(game)
+                return "advanced"
+        return "marked" if self.mark_behind(game_id, newer[-1].originator_version) else None
 
     def mark_behind(self, game_id: str, version: int) -> bool:
         """Note that another process stored ``version`` of ``game_id`` past the cached head
@@ -180,7 +148,7 @@ class GameRepository:
         return True
 
     def _forget_uncached(self) -> None:
-        """Drop the marks, ``_shared`` notes and held events of games the cache has let go of: they are
+        """Drop the marks and ``_shared`` notes of games the cache has let go of: they are
         loaded afresh anyway. Copies of the keys (request threads change both meanwhile), and
         membership only, so the cache's recency order is left as the requests made it."""
         cache = self._app.repository.cache
@@ -189,9 +157,6 @@ class GameRepository:
         for gone in [g for g in list(self._behind) if g not in cache.cache]:
             self._behind.pop(gone, None)
         self._shared.difference_update([g for g in list(self._shared) if g not in cache.cache])
-        with self._heads:
-            for gone in [g for g in self._pending if g not in cache.cache]:
-                del self._pending[gone]
 
     def shared(self, game_id: str) -> bool:
         """Whether this game's actions are known to be spread over processes (``catch_up``)."""
@@ -205,30 +170,13 @@ class GameRepository:
         """Keep the newest head in the repository's cache: the library fast-forwards a cached
         aggregate on each ``get`` but only re-caches mutable ones, and ``Game`` is immutable.
         A head older than the cached one is not kept: a game's versions only grow, and the head
-        watch may have handed the head events past an action this process was still answering.
-        Held events the kept head already holds are let go."""
-        if self._app.repository.cache is not None:
-            with self._heads:
-                self._keep(game, self.cached(game.id))
-        self._unmark(game)
-
-    def _keep(self, game: Game, cached: Game | None) -> None:
-        """``remember`` with ``_heads`` held, and the cached head already looked up."""
+        watch may have brought the head past an action this process was still answering."""
         cache = self._app.repository.cache
-        assert cache is not None
-        head = cached
-        if cached is None or cached.version <= game.version:
-            cache.put(game.id, game)
-            head = game
-        pending = self._pending.get(game.id)
-        if pending is not None and head is not None:
-            rest = [s for s in pending if s.originator_version > head.version]
-            if rest and rest[0].originator_version == head.version + 1:
-                self._pending[game.id] = rest
-            else:
-                del self._pending[game.id]
-
-    def _unmark(self, game: Game) -> None:
+        if cache is not None:
+            with self._remembering:
+                cached = self.cached(game.id)
+                if cached is None or cached.version <= game.version:
+                    cache.put(game.id, game)
         marked = self._behind.get(game.id)
         if marked is not None and game.version >= marked:
             self._behind.pop(game.id, None)

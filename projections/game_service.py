@@ -239,10 +239,9 @@ class GameService:
         repository reads only the events stored after it: none, usually): with several
         processes writing one SQLite file, a head another process moved on would otherwise fail
         the whole group transaction it is saved in. A head the head watch marked ``behind``
-        (PostgreSQL) is brought up to date the same way; one it handed events folds them first
-        (``GameRepository.head``), with no read. It is still not ``fresh``: another process
+        (PostgreSQL) is brought up to date the same way. It is still not ``fresh``: another process
         may store between this read and the save, and that clash is retried like any other."""
-        game = self._games.head(game_id)  # with the events the head watch holds for it folded on
+        game = self._games.cached(game_id)
         fresh = game is None
         if game is None or self._check_heads or self._games.behind(game_id):
             game = self._games.load(game_id)  # a cached head is only brought up to date

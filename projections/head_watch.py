@@ -12,15 +12,14 @@ issue 15, fourth pass).
 Reading the game's newer events before every action (``MTG_LEDGER_HEAD_CHECK=on``) costs a round
 trip per action on PostgreSQL. ``HeadWatch`` reads instead, every ``interval`` seconds, the
 events stored since it last looked (one index range scan of what is new, for every game at
-once), and hands each cached head another process overtook the events past it
-(``GameRepository.catch_up``): a game whose actions are spread over processes holds them, and
-its next action here folds them on (decoding them then, all in one go) and is decided with no
-read before it; any other game is marked behind, and its next action, if it comes, reads the
-events after its cached head. From the fifth pass of issue 15 to the sixth every overtaken head
-was only marked: a round trip on the request path for most actions with 2 or 4 workers
-(docs/performance.md, issue 15, seventh pass). Events that do not follow the cached head (the
-watch began after some of them) mark it too. An action within ``interval`` of another
-process's action on the same game can still clash, and is retried as before.
+once), and brings the cached heads other processes overtook forward by them: the events are
+decoded and folded onto the cached head (``GameRepository.catch_up``), so the next action of
+that game here is decided at once, with no read before it. From the fifth pass of issue 15 to
+the sixth it only marked such heads, and the next action read the events after its cached head itself: a
+round trip on the request path for most actions with 2 or 4 workers (docs/performance.md, issue
+15, seventh pass). Events that do not follow the cached head (the watch began after some of
+them) still mark it, and that action reads what it lacks. An action within ``interval`` of
+another process's action on the same game can still clash, and is retried as before.
 """
 
 from __future__ import annotations
@@ -46,8 +45,8 @@ to ``PAGE`` of them (``postgres_recorder.LargeBatchPostgresApplicationRecorder.s
 
 
 class HeadWatch:
-    """Hands the cached heads that other processes have moved on the events past them (see the
-    module docstring)."""
+    """Brings forward the cached heads that other processes have moved on (see the module
+    docstring)."""
 
     def __init__(self, stored_after: StoredAfter, start: int, games: GameRepository, *, interval: float = INTERVAL):
         self._stored_after = stored_after
@@ -55,9 +54,8 @@ class HeadWatch:
         self._interval = interval
         self.position = start
         """The last notification id looked at."""
-        self.held = 0
-        """Times cached heads were handed events to fold at their next action (for tests and
-        benchmarks)."""
+        self.advanced = 0
+        """Cached heads brought forward so far (for tests and benchmarks)."""
         self.marked = 0
         """Cached heads marked behind so far: their events did not follow them."""
         self._stop = threading.Event()
@@ -73,8 +71,8 @@ class HeadWatch:
                 streams.setdefault(str(stored.originator_id), []).append(stored)
             for stream, events in streams.items():
                 outcome = self._games.catch_up(stream, events)
-                if outcome == "held":
-                    self.held += 1
+                if outcome == "advanced":
+                    self.advanced += 1
                 elif outcome == "marked":
                     self.marked += 1
             if rows:

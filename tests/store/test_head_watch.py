@@ -2,15 +2,13 @@
 read of what is new for all games (``projections.head_watch``), so an action on a game another
 process acted on is not decided on a stale head that clashes at the save and fails its group
 transaction, nor loaded afresh. A head is marked behind, and its next action reads only what it
-lacks; once a game's actions have come here that way (they are spread over processes), the
-watch hands its head the events as they come, its next action folds them on, and its actions
-are decided with no read at all."""
+lacks; once a game's actions have come here that way (they are spread over processes), its head
+is brought forward as the events come, and its actions are decided with no read at all."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -64,7 +62,7 @@ def _wait(predicate: Callable[[], bool], what: str) -> None:
         time.sleep(0.01)
 
 
-def test_a_head_another_process_moved_on_is_marked_then_handed_the_events(
+def test_a_head_another_process_moved_on_is_marked_then_brought_forward(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _postgresql_only(store)
@@ -75,29 +73,28 @@ def test_a_head_another_process_moved_on_is_marked_then_handed_the_events(
     _wait(lambda: games.behind("g1"), "the watch never marked the stale head")
     _wait(lambda: watch.position == mine.app.recorder.max_notification_id(), "the watch never saw version 4")
     marked = watch.marked
-    assert marked in (1, 2) and watch.held == 0  # not yet known to be shared: only marked
+    assert marked in (1, 2) and watch.advanced == 0  # not yet known to be shared: only marked
     reads = _count_reads(mine, monkeypatch)
     assert mine.act("g1", add_rad(), JUDGE).version == 5
     assert reads == [2]  # only the events after the cached head (version 2): no fresh load
     assert _transactions(mine) == before + 1  # saved at once: no clash, no second try
     assert not games.behind("g1")
 
-    # g1's actions are now known to come to both processes: the watch hands theirs to mine.
+    # g1's actions are now known to come to both processes: the watch folds theirs onto mine.
     theirs = store.service(project_read_models=False)
     theirs.act("g1", add_rad(), JUDGE)
     theirs.act("g1", add_rad(), JUDGE)  # versions 6 and 7
-    _wait(lambda: watch.position == mine.app.recorder.max_notification_id(), "the watch never saw version 7")
-    assert watch.held in (1, 2) and watch.marked == marked  # 6 and 7 in one look or two; held, not marked
-    cached = games.cached("g1")
-    assert cached is not None and cached.version == 5 and not games.behind("g1")  # folded only when needed
+    _wait(lambda: getattr(games.cached("g1"), "version", 0) == 7, "the watch never brought g1 forward")
+    head = games.cached("g1")
+    assert head is not None and not games.behind("g1")
+    assert watch.advanced in (1, 2)  # versions 6 and 7 in one look or in two
+    fresh = store.service(project_read_models=False).partitions[0].repository.load("g1")
+    assert (head.state, head.last_hash, head.reverts) == (fresh.state, fresh.last_hash, fresh.reverts)
     reads.clear()
     assert mine.act("g1", add_rad(), JUDGE).version == 8
-    assert reads == []  # decided on the head with the held events folded on: nothing read first
+    assert reads == []  # decided on the head the watch brought forward: nothing read first
     assert _transactions(mine) == before + 2
-    head = games.cached("g1")
-    fresh = store.service(project_read_models=False).partitions[0].repository.load("g1")
-    assert head is not None and head.version == fresh.version == 8
-    assert (head.state, head.last_hash, head.reverts) == (fresh.state, fresh.last_hash, fresh.reverts)
+    assert watch.marked == marked  # brought forward, not marked
 
 
 def test_events_that_do_not_follow_the_cached_head_mark_it(
@@ -123,7 +120,7 @@ def test_events_that_do_not_follow_the_cached_head_mark_it(
         watch.look()
     finally:
         watch.close()
-    assert (watch.held, watch.marked) == (0, 1)
+    assert (watch.advanced, watch.marked) == (0, 1)
     head = games.cached("g1")
     assert head is not None and head.version == 3 and games.behind("g1")
     before = _transactions(mine)
@@ -134,10 +131,9 @@ def test_events_that_do_not_follow_the_cached_head_mark_it(
     assert not games.behind("g1")
 
 
-def test_a_held_event_that_cannot_be_read_back_marks_the_head(store: Store) -> None:
-    """A held record that cannot be read back marks the head when the next action folds it: the
-    action then reads the events from the store (which answers ``damaged_record`` if the stored
-    record itself is damaged); the other games fold theirs."""
+def test_an_event_that_cannot_be_read_back_marks_the_head_and_the_watch_goes_on(store: Store) -> None:
+    """A record the watch cannot decode is left to the request that loads it (which answers
+    ``damaged_record``); the other games are still brought forward."""
     _postgresql_only(store)
     mine = store.service(project_read_models=False)
     theirs = store.service(project_read_models=False)
@@ -161,79 +157,10 @@ def test_a_held_event_that_cannot_be_read_back_marks_the_head(store: Store) -> N
         watch.look()
     finally:
         watch.close()
-    assert (watch.held, watch.marked) == (2, 0)
-    g1, g2 = games.head("g1"), games.head("g2")
+    assert (watch.advanced, watch.marked) == (1, 1)
+    g1, g2 = games.cached("g1"), games.cached("g2")
     assert g1 is not None and g1.version == 2 and games.behind("g1")
     assert g2 is not None and g2.version == 3 and not games.behind("g2")
-    assert mine.act("g1", add_rad(), JUDGE).version == 4  # read from the store: version 3 is fine there
-
-
-def _shared_game_at_v3(store: Store) -> tuple[LedgerService, LedgerService, game_repository.GameRepository]:
-    mine = store.service(project_read_models=False)
-    theirs = store.service(project_read_models=False)
-    mine.create_game(TWO_PLAYER, SCOREKEEPER, "g1")
-    mine.act("g1", add_rad(), JUDGE)
-    theirs.act("g1", add_rad(), JUDGE)
-    games = mine.partitions[0].repository
-    games.mark_behind("g1", 3)
-    games.load("g1")  # loaded here while marked behind: shared, cached at version 3
-    return mine, theirs, games
-
-
-@contextmanager
-def _watching_g1_moved_on(store: Store, moves: int) -> Iterator[tuple[LedgerService, LedgerService, Any, HeadWatch]]:
-    """A shared g1 cached here at version 3, moved on ``moves`` versions by the other service,
-    and a head watch (looked through by hand) that began at version 3."""
-    mine, theirs, games = _shared_game_at_v3(store)
-    start = mine.app.recorder.max_notification_id() or 0
-    for _ in range(moves):
-        theirs.act("g1", add_rad(), JUDGE)
-    watch = HeadWatch(mine.app.recorder.stored_after, start, games, interval=3600)  # type: ignore[attr-defined]
-    try:
-        yield mine, theirs, games, watch
-    finally:
-        watch.close()
-
-
-def test_a_game_holds_at_most_pending_max_events_then_is_marked(
-    store: Store, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    _postgresql_only(store)
-    monkeypatch.setattr(game_repository, "PENDING_MAX", 2)
-    with _watching_g1_moved_on(store, 2) as (mine, theirs, games, watch):  # versions 4 and 5
-        watch.look()
-        assert watch.held == 1 and games.shared("g1")
-        theirs.act("g1", add_rad(), JUDGE)  # version 6: a third event, more than it may hold
-        watch.look()
-    assert (watch.held, watch.marked) == (1, 1)
-    assert games.behind("g1") and not games.shared("g1")  # its actions stopped coming here
-    assert mine.act("g1", add_rad(), JUDGE).version == 7
-    assert games.shared("g1")  # they came again: loaded while marked behind
-
-
-def test_a_load_lets_go_of_the_held_events_it_already_holds(store: Store) -> None:
-    _postgresql_only(store)
-    with _watching_g1_moved_on(store, 2) as (_, theirs, games, watch):  # versions 4 and 5
-        watch.look()
-        assert watch.held == 1
-        fresh = games.load("g1")  # reads 4 and 5 itself: the held events are let go
-        assert fresh.version == 5
-        theirs.act("g1", add_rad(), JUDGE)  # version 6 follows the new head: held
-        watch.look()
-    assert (watch.held, watch.marked) == (2, 0)
-    head = games.head("g1")
-    assert head is not None and head.version == 6 and not games.behind("g1")
-
-
-def test_a_head_remembered_partway_keeps_the_held_events_past_it(store: Store) -> None:
-    _postgresql_only(store)
-    with _watching_g1_moved_on(store, 2) as (_, _, games, watch):  # versions 4 and 5
-        watch.look()
-    at_v3 = games.cached("g1")
-    assert at_v3 is not None and at_v3.version == 3
-    games.remember(games.at(store.service(project_read_models=False).partitions[0].repository.load("g1"), 4))
-    head = games.head("g1")  # version 4 remembered, version 5 still held and folded on
-    assert head is not None and head.version == 5 and not games.behind("g1")
 
 
 def test_an_older_head_never_replaces_a_newer_one(store: Store) -> None:
@@ -270,7 +197,7 @@ def test_own_actions_are_not_marked(store: Store) -> None:
     watch = service.partitions[0].head_watch
     assert watch is not None
     watch.look()
-    assert (watch.held, watch.marked) == (0, 0)
+    assert (watch.advanced, watch.marked) == (0, 0)
     assert watch.position == service.app.recorder.max_notification_id()
 
 
@@ -287,7 +214,7 @@ def test_a_look_reads_every_page_of_what_is_new() -> None:
 
     class Games:
         def catch_up(self, stream: str, events: list[StoredEvent]) -> str | None:
-            return "held"
+            return "advanced"
 
     watch = HeadWatch(stored_after, 0, Games(), interval=3600)  # type: ignore[arg-type]
     try:
@@ -295,7 +222,7 @@ def test_a_look_reads_every_page_of_what_is_new() -> None:
     finally:
         watch.close()
     assert asked == [0, PAGE]  # a full page: it looked again from where the page ended
-    assert watch.position == PAGE + 1 and watch.held == PAGE + 1
+    assert watch.position == PAGE + 1 and watch.advanced == PAGE + 1
 
 
 def test_a_mark_lasts_until_a_head_that_new_is_remembered(store: Store) -> None:
