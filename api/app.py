@@ -77,7 +77,7 @@ def build_service(settings: Settings, *, create_tables: bool | None = None) -> L
         snapshot_interval=settings.snapshot_interval,
         create_tables=settings.create_tables if create_tables is None else create_tables,
         deliver_webhooks=settings.deliver_webhooks,
-        group_commit_window=settings.group_commit_ms / 1000 if settings.group_commit else None,
+        group_commit_window=settings.group_commit_window_ms / 1000 if settings.group_commit else None,
         check_heads=settings.checks_heads,
         watch_heads=settings.watches_heads,
     )

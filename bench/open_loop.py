@@ -32,7 +32,10 @@ For each store (SQLite; PostgreSQL with ``--postgres``) and worker count (``--wo
 - ``baseline``: the ledger as another checkout has it (``--baseline PATH``, e.g. a ``git
   worktree`` of the commit before a change: its packages are imported from there through
   ``PYTHONPATH``, with this checkout's installed dependencies), so a change is measured against
-  its parent in one run, both servers taking turns at each rate on the same machine.
+  its parent in one run, both servers taking turns at each rate on the same machine;
+- ``ledger+SETTING=VALUE`` (``+`` between several): the ledger with those settings
+  (``MTG_LEDGER_SETTING=VALUE``, e.g. ``ledger+group_commit_ms=3``), so a setting is measured
+  against the default in one run.
 
 ``--games`` games (default 1,000) are created on each ledger (and as many streams are used on the
 bare stack); action ``i`` goes to game ``i mod games``, so each game sees one action every
@@ -56,6 +59,7 @@ import argparse
 import asyncio
 import json
 import os
+import re
 import sys
 import time
 from collections.abc import Iterator
@@ -287,7 +291,7 @@ def started(
         found: dict[str, Server] = {}
         for variant in variants:
             on = "sqlite" if variant == "ledger-sqlite" else kind
-            store: ScratchStore = stack.enter_context(scratch_store(on, postgres, f"ol_{variant.replace('-', '_')}"))
+            store: ScratchStore = stack.enter_context(scratch_store(on, postgres, "ol_" + re.sub(r"\W", "_", variant)))
             if variant == "bare":
                 from bench.bare_app import make_application
 
@@ -308,6 +312,8 @@ def started(
                 server = Server.uvicorn_app(
                     "bench.bare_app:create_app", store, workers, BARE_CREATE_TABLES="0", BARE_LOAD="1"
                 )
+            elif variant.startswith("ledger+"):
+                server = Server.ledger(store, workers, **setting_env(variant))
             else:
                 extra = {
                     "ledger-1tx": {"MTG_LEDGER_GROUP_COMMIT": "0"},
@@ -319,6 +325,14 @@ def started(
                 server = Server.ledger(store, workers, **extra)
             found[variant] = stack.enter_context(server)
         yield found
+
+
+def setting_env(variant: str) -> dict[str, str]:
+    """``ledger+group_commit_ms=3+head_watch=off`` -> the server's environment for those settings."""
+    pairs = [part.split("=", 1) for part in variant.split("+")[1:]]
+    if not pairs or any(len(p) != 2 or not p[0] or not p[1] for p in pairs):
+        raise ValueError(f"variant {variant!r}: expected ledger+SETTING=VALUE[+SETTING=VALUE...]")
+    return {f"MTG_LEDGER_{name.upper()}": value for name, value in pairs}
 
 
 def prefill_streams(application: Any, games: int, history: int) -> None:
@@ -511,7 +525,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     for v in args.variants.split(","):
-        if v not in VARIANTS:
+        if v.startswith("ledger+"):
+            try:
+                setting_env(v)
+            except ValueError as err:
+                parser.error(str(err))
+        elif v not in VARIANTS:
             parser.error(f"unknown variant {v!r}")
     if ("baseline" in args.variants.split(",")) != (args.baseline is not None):
         parser.error("--baseline PATH and the variant 'baseline' go together")

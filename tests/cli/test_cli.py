@@ -389,6 +389,40 @@ def test_auto_reads_heads_on_sqlite_and_watches_them_on_postgresql_with_several_
 
 
 @pytest.mark.parametrize(
+    ("url", "setting", "window_ms"),
+    [
+        ("sqlite:///x.sqlite3", None, 1.0),
+        ("postgresql://u@h/db", None, 3.0),
+        ("postgresql://u@h/db", 0.0, 0.0),
+        ("sqlite:///x.sqlite3", 5.0, 5.0),
+    ],
+)
+def test_group_commit_waits_longer_on_postgresql_unless_set(url: str, setting: float | None, window_ms: float) -> None:
+    """A PostgreSQL transaction costs a round trip and the server's commit work, so its group
+    committer waits 3 ms for more saves by default, SQLite's 1 ms (docs/performance.md, issue 15,
+    eighth pass); ``MTG_LEDGER_GROUP_COMMIT_MS`` overrides either, 0 included."""
+    from api.settings import Settings
+
+    settings = Settings(_env_file=None, database_url=url, group_commit_ms=setting)
+    assert settings.group_commit_window_ms == window_ms
+
+
+def test_the_server_hands_the_group_commit_window_to_each_partitions_committer(tmp_path: Path) -> None:
+    from api.app import build_service
+    from api.settings import Settings
+
+    for setting, seconds in ((None, 0.001), (7.0, 0.007)):
+        settings = Settings(
+            _env_file=None, database_url=f"sqlite:///{tmp_path / 'w.sqlite3'}", group_commit_ms=setting
+        )
+        service = build_service(settings)
+        try:
+            assert [p.committer._window for p in service.partitions if p.committer] == [seconds]
+        finally:
+            service.close()
+
+
+@pytest.mark.parametrize(
     ("url", "setting", "runs"),
     [
         ("sqlite:///x.sqlite3", "auto", False),
