@@ -10,9 +10,16 @@ closed-loop window of 16 kept-alive connections. Printed for each store and work
 - how many cores each was busy, and each worker's share of the server's CPU;
 - how the 16 connections were spread over the workers (``api/workers.py``).
 
+With ``--open-rate R`` both windows are open loop at R actions/s instead (``bench/open_loop.py``:
+any connection carries any game's next action, so each game's actions are spread over the
+workers, as a pool or a load balancer spreads them), and ``--warm`` sets the warm-up's length:
+the CPU an action costs at a given load, whatever the latency. Variants ``ledger+SETTING=VALUE``
+compare a setting with the default.
+
 Linux only (``/proc``). Prints; writes nothing.
 
     .venv/bin/python bench/cpu_split.py [--postgres URL] [--workers 1,2,4] [--history 100] [--variants ledger]
+        [--open-rate 700 --warm 10]
 """
 
 from __future__ import annotations
@@ -30,10 +37,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.harness import HttpClient, default_postgres
 from bench.http_load import AUTH, create_games, ledger_send
-from bench.open_loop import caught_up, closed_loop, import_games, run, started
+from bench.open_loop import Step, caught_up, closed_loop, import_games, open_loop, run, started
 
 GAMES = 1000
 CLIENTS = 16
+OPEN_CONNECTIONS = 256
+"""Connections the open loop opens at most (``bench/open_loop.py``'s default)."""
 
 
 def cpu_seconds(pids: list[int]) -> float:
@@ -92,7 +101,14 @@ async def spread_probe(port: int) -> list[int]:
 
 
 def measure(
-    kind: str, postgres: str | None, workers: int, history: int, seconds: float, variant: str = "ledger"
+    kind: str,
+    postgres: str | None,
+    workers: int,
+    history: int,
+    seconds: float,
+    variant: str = "ledger",
+    open_rate: float | None = None,
+    warm: float | None = None,
 ) -> str:
     with started(kind, postgres, workers, [variant]) as servers:
         server = servers[variant]
@@ -102,12 +118,19 @@ def measure(
         else:
             ids, _ = asyncio.run(create_games(server.port, GAMES, 8))
         asyncio.run(caught_up(server.port, ids, max(history, 1)))
-        run(closed_loop(server.port, ids, ledger_send, CLIENTS, seconds))  # warm: every game loaded
+        warm_seconds = seconds if warm is None else warm
+
+        def load(window: float, offset: int) -> Step:
+            if open_rate is None:
+                return run(closed_loop(server.port, ids, ledger_send, CLIENTS, window))
+            return run(open_loop(server.port, ids, ledger_send, open_rate, window, OPEN_CONNECTIONS, offset))
+
+        load(warm_seconds, 0)  # warm: every game loaded (by every worker, in the open loop)
         own = tree(server.process.pid)
         database = [pid for pid, _, comm in processes() if comm.startswith("postgres")] if kind != "sqlite" else []
         before = {pid: cpu_seconds([pid]) for pid in own}
         db_before, begin = cpu_seconds(database), time.perf_counter()
-        step = run(closed_loop(server.port, ids, ledger_send, CLIENTS, seconds))
+        step = load(seconds, int((open_rate or 0) * warm_seconds))
         wall = time.perf_counter() - begin
         used = {pid: cpu_seconds([pid]) - before[pid] for pid in own}
         db = cpu_seconds(database) - db_before
@@ -116,6 +139,8 @@ def measure(
     total = sum(used.values())
     shares = sorted((round(100 * u / total) for u in used.values() if u > 0.05 * total), reverse=True)
     label = ("SQLite" if kind == "sqlite" else "PostgreSQL") + ("" if variant == "ledger" else f" ({variant})")
+    if open_rate is not None:
+        label += f", open loop {open_rate:g}/s (p50 {step.ms(50):.1f} / p99 {step.ms(99):.1f} ms)"
     return (
         f"| {label} | {workers} | {actions / step.seconds:,.0f} | {total / actions * 1e6:,.0f} | "
         f"{db / actions * 1e6:,.0f} | {step.client_cpu / actions * 1e6:,.0f} | {total / wall:.2f} / {db / wall:.2f} | "
@@ -135,6 +160,8 @@ def main(argv: list[str] | None = None) -> int:
         default="ledger",
         help="ledger servers to measure in turn, of bench/open_loop.py's (default ledger)",
     )
+    parser.add_argument("--open-rate", type=float, help="open loop at this rate (actions/s) instead of closed")
+    parser.add_argument("--warm", type=float, help="warm-up seconds (default: --seconds)")
     args = parser.parse_args(argv)
     kinds = ["sqlite"] + (["postgresql"] if args.postgres and not args.sqlite_only else [])
     print(
@@ -146,7 +173,10 @@ def main(argv: list[str] | None = None) -> int:
     for kind in kinds:
         for workers in (int(w) for w in args.workers.split(",")):
             for variant in args.variants.split(","):
-                print(measure(kind, args.postgres, workers, args.history, args.seconds, variant), flush=True)
+                row = measure(
+                    kind, args.postgres, workers, args.history, args.seconds, variant, args.open_rate, args.warm
+                )
+                print(row, flush=True)
     return 0
 
 
