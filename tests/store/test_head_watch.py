@@ -259,3 +259,42 @@ def test_marks_and_shared_notes_of_games_the_cache_let_go_of_are_cleared(
     assert games.mark_behind("g3", 5)
     assert not games.behind("g1") and games.behind("g2") and games.behind("g3")
     assert not games.shared("g1")
+
+
+def test_a_game_whose_first_action_here_needs_a_load_is_brought_forward_from_then_on(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first action a process gets of a game it has not cached (created, imported or played
+    elsewhere) notes the game as shared: the watch brings its head forward from then on, with
+    no second read once the game is marked behind (two round trips per worker and game while the
+    games spread over the workers after a start)."""
+    _postgresql_only(store)
+    theirs = store.service(project_read_models=False, watch_heads=True)
+    mine = store.service(project_read_models=False, watch_heads=True)
+    theirs.create_game(TWO_PLAYER, SCOREKEEPER, "g1")
+    theirs.act("g1", add_rad(), JUDGE)  # version 2, never cached by mine
+    games = mine.partitions[0].repository
+    watch = mine.partitions[0].head_watch
+    assert watch is not None and games.cached("g1") is None
+    assert mine.act("g1", add_rad(), JUDGE).version == 3  # loaded: the first action here
+    assert games.shared("g1")
+    theirs.act("g1", add_rad(), JUDGE)
+    theirs.act("g1", add_rad(), JUDGE)  # versions 4 and 5
+    _wait(lambda: getattr(games.cached("g1"), "version", 0) == 5, "the watch never brought g1 forward")
+    assert not games.behind("g1") and watch.marked == 0
+    reads = _count_reads(mine, monkeypatch)
+    before = _transactions(mine)
+    assert mine.act("g1", add_rad(), JUDGE).version == 6
+    assert reads == []  # decided on the head the watch brought forward: nothing read first
+    assert _transactions(mine) == before + 1
+
+
+def test_reading_a_game_this_process_has_not_cached_does_not_note_it_as_shared(store: Store) -> None:
+    """A read (a viewer's state, an export) is no sign that the game's actions come here: its
+    head is only marked when others move it on, never folded (``catch_up``)."""
+    service = store.service(project_read_models=False)
+    other = store.service(project_read_models=False)
+    other.create_game(TWO_PLAYER, SCOREKEEPER, "g1")
+    games = service.partitions[0].repository
+    assert service.head_version("g1") == 1
+    assert games.cached("g1") is not None and not games.shared("g1")
