@@ -14,7 +14,7 @@ With ``--open-rate R`` both windows are open loop at R actions/s instead (``benc
 any connection carries any game's next action, so each game's actions are spread over the
 workers, as a pool or a load balancer spreads them), and ``--warm`` sets the warm-up's length:
 the CPU an action costs at a given load, whatever the latency. Variants ``ledger+SETTING=VALUE``
-compare a setting with the default.
+compare a setting with the default, and ``baseline`` (``--baseline PATH``) another checkout.
 
 Linux only (``/proc``). Prints; writes nothing.
 
@@ -109,8 +109,9 @@ def measure(
     variant: str = "ledger",
     open_rate: float | None = None,
     warm: float | None = None,
+    baseline: str | None = None,
 ) -> str:
-    with started(kind, postgres, workers, [variant]) as servers:
+    with started(kind, postgres, workers, [variant], baseline=baseline) as servers:
         server = servers[variant]
         assert server.process is not None
         if history:
@@ -162,6 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--open-rate", type=float, help="open loop at this rate (actions/s) instead of closed")
     parser.add_argument("--warm", type=float, help="warm-up seconds (default: --seconds)")
+    parser.add_argument("--baseline", help="a checkout of another commit, for the variant 'baseline' (open_loop.py)")
     args = parser.parse_args(argv)
     kinds = ["sqlite"] + (["postgresql"] if args.postgres and not args.sqlite_only else [])
     print(
@@ -174,7 +176,15 @@ def main(argv: list[str] | None = None) -> int:
         for workers in (int(w) for w in args.workers.split(",")):
             for variant in args.variants.split(","):
                 row = measure(
-                    kind, args.postgres, workers, args.history, args.seconds, variant, args.open_rate, args.warm
+                    kind,
+                    args.postgres,
+                    workers,
+                    args.history,
+                    args.seconds,
+                    variant,
+                    args.open_rate,
+                    args.warm,
+                    args.baseline,
                 )
                 print(row, flush=True)
     return 0
