@@ -74,7 +74,8 @@ class GameRepository:
         """Cached games another process has moved on: the newest version it stored of each."""
         self._shared: set[str] = set()
         """Cached games whose actions are spread over processes: this process has loaded one
-        while it was marked behind. The head watch brings these forward as their events come."""
+        while it was marked behind, or to decide its first action here (``load``). The head
+        watch brings these forward as their events come."""
         self._remembering = threading.Lock()
         """Makes ``remember``'s look at the cached head and its replacement one step: the head
         watch's thread and request threads both remember heads."""
