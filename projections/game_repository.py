@@ -80,28 +80,26 @@ class GameRepository:
         """Makes ``remember``'s look at the cached head and its replacement one step: the head
         watch's thread and request threads both remember heads."""
 
-    def load(self, game_id: str, *, for_action: bool = False) -> Game:
+    def load(self, game_id: str, *, first_action_here: bool = False) -> Game:
         """The game at its head in the store; ``NotFound`` if there is none.
 
-        ``for_action``: loaded to decide an action. When this process had not cached the game,
-        the action is the first of it here while the game was being played elsewhere (created,
-        imported or acted on by another process) or was let go of by the cache: it is noted as
-        shared at once (``catch_up``). Were it left to the next mark, every process would read
-        each game twice before the watch brings it forward: when an action first comes, and
-        again once marked behind; with 4 workers that is 2 round trips per worker and game while
-        the games spread after a start. A game that is not in fact spread costs nothing: only
-        other processes' events of it are folded."""
+        ``first_action_here``: loaded to decide an action on a game this process had not cached
+        (created, imported or played by another process, or let go of by the cache): the game
+        is noted as shared at once (``catch_up``). Were it left to the next mark, every process
+        would read each game twice before the watch brings it forward: when an action first
+        comes, and again once marked behind; with 4 workers that is 2 round trips per worker and
+        game while the games spread after a start. A game that is not in fact spread costs
+        nothing: only other processes' events of it are folded."""
         if not is_game_id(game_id):
             raise unknown_game(game_id)
-        first_here = for_action and self.cached(game_id) is None  # before ``get`` caches it
         try:
             game: Game = self._app.repository.get(game_id, projector_func=project_game)
         except AggregateNotFoundError:
             raise unknown_game(game_id) from None
         except DAMAGED as err:
             raise damaged(game_id, err) from None
-        if game_id in self._behind or first_here:
-            self._shared.add(game_id)  # needed here after another process moved it on
+        if first_action_here or game_id in self._behind:
+            self._shared.add(game_id)  # acted on here while played (or moved on) elsewhere
             if len(self._shared) >= BEHIND_MAX:
                 self._forget_uncached()
         self.remember(game)

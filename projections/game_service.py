@@ -244,7 +244,7 @@ class GameService:
         game = self._games.cached(game_id)
         fresh = game is None
         if game is None or self._check_heads or self._games.behind(game_id):
-            game = self._games.load(game_id, for_action=True)  # a cached head is only brought up to date
+            game = self._games.load(game_id, first_action_here=fresh)  # a cached head is only brought up to date
         while True:
             try:
                 _check_expected(game, expected_version)
