@@ -36,8 +36,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.harness import HttpClient, default_postgres
-from bench.http_load import AUTH, create_games, ledger_send
-from bench.open_loop import Step, caught_up, closed_loop, import_games, open_loop, run, started
+from bench.http_load import AUTH, create_games
+from bench.loadgen import LEDGER_PATH, Step, closed_loop, open_loop
+from bench.open_loop import caught_up, import_games, started
 
 GAMES = 1000
 CLIENTS = 16
@@ -123,8 +124,8 @@ def measure(
 
         def load(window: float, offset: int) -> Step:
             if open_rate is None:
-                return run(closed_loop(server.port, ids, ledger_send, CLIENTS, window))
-            return run(open_loop(server.port, ids, ledger_send, open_rate, window, OPEN_CONNECTIONS, offset))
+                return closed_loop(server.port, ids, LEDGER_PATH, CLIENTS, window)
+            return open_loop(server.port, ids, LEDGER_PATH, open_rate, window, OPEN_CONNECTIONS, offset)
 
         load(warm_seconds, 0)  # warm: every game loaded (by every worker, in the open loop)
         own = tree(server.process.pid)

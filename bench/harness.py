@@ -251,7 +251,7 @@ def rss_kib(pid: int) -> int:
 _STATUS = re.compile(rb"HTTP/1\.[01] (\d{3})")
 
 
-def _request_bytes(method: str, path: str, port: int, body: bytes | None, headers: Mapping[str, str]) -> bytes:
+def request_bytes(method: str, path: str, port: int, body: bytes | None, headers: Mapping[str, str]) -> bytes:
     lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{port}"]
     lines += [f"{k}: {v}" for k, v in headers.items()]
     if body is not None:
@@ -317,7 +317,7 @@ class HttpClient:
                 await self._connect()
             assert self._reader is not None and self._writer is not None
             try:
-                self._writer.write(_request_bytes(method, path, self.port, body, {**self.headers, **(headers or {})}))
+                self._writer.write(request_bytes(method, path, self.port, body, {**self.headers, **(headers or {})}))
                 head = await self._reader.readuntil(b"\r\n\r\n")
             except (ConnectionError, asyncio.IncompleteReadError):
                 await self.close()

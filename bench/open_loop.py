@@ -46,9 +46,10 @@ rate is not tried higher. Each step is a 1 s warm-up at the rate, then ``--secon
 measured. Then a closed-loop window: ``--clients`` connections each sending its next action as
 soon as it has the answer (throughput at saturation).
 
-The load generator is this one asyncio process (uvloop when installed), sending pre-built
-requests over raw keep-alive sockets: its CPU time is reported (percent of one core) so that it
-can be seen not to eat the servers' two cores.
+The load generator is ``bench/loadgen.c`` (``bench/loadgen.py`` builds it with the machine's C
+compiler), one epoll process sending pre-built requests over raw keep-alive sockets: its CPU
+time is reported (percent of one core) so that it can be seen not to eat the servers' two cores
+(the asyncio client it replaced cost about ten times as much per request).
 
     .venv/bin/python bench/open_loop.py [--postgres URL] [--workers 1,2,4] [--seconds 5]
 """
@@ -76,21 +77,11 @@ from bench.harness import (
     ScratchStore,
     Server,
     default_postgres,
-    percentile,
     scratch_store,
     update_section,
 )
-from bench.http_load import (
-    AUTH,
-    Send,
-    bare_load_send,
-    bare_send,
-    create_games,
-    floor_send,
-    ledger_send,
-    machine,
-    post_games,
-)
+from bench.http_load import AUTH, create_games, machine, post_games
+from bench.loadgen import LEDGER_PATH, PATHS, Step, closed_loop, open_loop
 
 DEFAULT_RATES = "100,200,300,400,500,600,800,1000,1200,1500,2000"
 VARIANTS = (
@@ -108,163 +99,12 @@ VARIANTS = (
 
 
 @dataclass
-class Step:
-    """One measured window at one rate."""
-
-    rate: float
-    latencies: list[float] = field(default_factory=list)
-    errors: int = 0
-    seconds: float = 0.0
-    client_cpu: float = 0.0
-    """The load generator's CPU seconds during the window."""
-
-    @property
-    def achieved(self) -> float:
-        return len(self.latencies) / self.seconds if self.seconds else 0.0
-
-    def ms(self, p: float) -> float:
-        return percentile(sorted(self.latencies), p) * 1000
-
-    def sustained(self, p99_ms: float) -> bool:
-        total = len(self.latencies) + self.errors
-        return (
-            bool(self.latencies)
-            and self.ms(99) <= p99_ms
-            and self.achieved >= 0.95 * self.rate
-            and self.errors <= 0.01 * max(total, 1)
-        )
-
-    def summary(self) -> str:
-        return (
-            f"{self.achieved:,.0f}/s p50 {self.ms(50):.1f} p99 {self.ms(99):.1f} ms"
-            + (f", {self.errors} errors" if self.errors else "")
-            + f", client CPU {100 * self.client_cpu / self.seconds:.0f}%"
-            if self.seconds
-            else "no answers"
-        )
-
-
-class Pool:
-    """Keep-alive connections handed out one request at a time (at most ``limit`` open)."""
-
-    def __init__(self, port: int, limit: int) -> None:
-        self._port = port
-        self._limit = limit
-        self._idle: list[HttpClient] = []
-        self._open = 0
-        self._freed = asyncio.Condition()
-
-    async def take(self) -> HttpClient:
-        while True:
-            if self._idle:
-                return self._idle.pop()
-            if self._open < self._limit:
-                self._open += 1
-                return HttpClient(self._port, AUTH)
-            async with self._freed:
-                await self._freed.wait()
-
-    async def give(self, http: HttpClient) -> None:
-        self._idle.append(http)
-        async with self._freed:
-            self._freed.notify()
-
-    async def close(self) -> None:
-        for http in self._idle:
-            await http.close()
-
-
-async def open_loop(
-    port: int, targets: list[str], send: Send, rate: float, seconds: float, connections: int, offset: int = 0
-) -> Step:
-    """Send ``rate * seconds`` actions, each at its scheduled time; latency from that time."""
-    step = Step(rate)
-    pool = Pool(port, connections)
-    count = max(1, int(rate * seconds))
-    loop = asyncio.get_running_loop()
-    tasks: list[asyncio.Task[None]] = []
-
-    async def one(i: int, scheduled: float) -> None:
-        http = await pool.take()
-        try:
-            n = offset + i
-            status = await send(http, targets[n % len(targets)], n // len(targets))
-        except Exception:
-            step.errors += 1
-            await http.close()
-            await pool.give(http)
-            return
-        if status == 201:
-            step.latencies.append(time.perf_counter() - scheduled)
-        else:
-            step.errors += 1
-        await pool.give(http)
-
-    cpu = time.process_time()
-    start = time.perf_counter() + 0.01
-    i = 0
-    while i < count:
-        now = time.perf_counter()
-        while i < count and start + i / rate <= now:
-            tasks.append(loop.create_task(one(i, start + i / rate)))
-            i += 1
-        if i < count:
-            await asyncio.sleep(max(0.0, start + i / rate - time.perf_counter()))
-    _, pending = await asyncio.wait(tasks, timeout=max(10.0, seconds))
-    for t in pending:
-        t.cancel()
-    step.errors += len(pending)
-    step.seconds = max(time.perf_counter() - start, seconds)
-    step.client_cpu = time.process_time() - cpu
-    await pool.close()
-    return step
-
-
-async def closed_loop(port: int, targets: list[str], send: Send, clients: int, seconds: float) -> Step:
-    """``clients`` connections, each sending its next action when it has the answer."""
-    step = Step(0)
-    deadline = time.perf_counter() + seconds
-    shares = [targets[c::clients] for c in range(clients)]
-
-    async def client(share: list[str]) -> None:
-        http = HttpClient(port, AUTH)
-        i = 0
-        try:
-            while time.perf_counter() < deadline:
-                begin = time.perf_counter()
-                status = await send(http, share[i % len(share)], i // len(share))
-                if status == 201:
-                    step.latencies.append(time.perf_counter() - begin)
-                else:
-                    step.errors += 1
-                i += 1
-        finally:
-            await http.close()
-
-    cpu = time.process_time()
-    begin = time.perf_counter()
-    await asyncio.gather(*(client(s) for s in shares))
-    step.seconds = time.perf_counter() - begin
-    step.client_cpu = time.process_time() - cpu
-    return step
-
-
-def run(coro: object) -> Step:
-    """``asyncio.run`` with uvloop when it is installed (a cheaper event loop for the client)."""
-    try:
-        import uvloop
-
-        return uvloop.run(coro)  # type: ignore[arg-type]
-    except ImportError:  # pragma: no cover
-        return asyncio.run(coro)  # type: ignore[arg-type]
-
-
-@dataclass
 class Target:
     name: str
     server: Server
     targets: list[str]
-    send: Send
+    path: str
+    """The request path (``bench.loadgen``: ``{}`` is the game or stream)."""
     steps: list[Step] = field(default_factory=list)
     closed: Step | None = None
     sent: int = 0
@@ -416,8 +256,7 @@ def measure(kind: str, postgres: str | None, workers: int, args: argparse.Namesp
             server = servers[name]
             if name.startswith("bare") or name == "floor":
                 ids = [f"s{i:05d}" for i in range(args.games)]
-                send = {"bare": bare_send, "bare-load": bare_load_send, "floor": floor_send}[name]
-                targets.append(Target(name, server, ids, send))
+                targets.append(Target(name, server, ids, PATHS[name]))
             else:
                 if args.history:
                     ids = asyncio.run(import_games(server.port, args.games, args.history, 8))
@@ -425,19 +264,17 @@ def measure(kind: str, postgres: str | None, workers: int, args: argparse.Namesp
                     ids, _ = asyncio.run(create_games(server.port, args.games, 16))
                 waited = asyncio.run(caught_up(server.port, ids, max(args.history, 1)))
                 print(f"  {kind} w{workers} {name}: read models caught up in {waited:.1f} s", flush=True)
-                targets.append(Target(name, server, ids, ledger_send))
+                targets.append(Target(name, server, ids, LEDGER_PATH))
         for n, rate in enumerate(rates):
             live = [t for t in targets if not t.failed(args.p99)]
             if not live:
                 break
             for t in live if n % 2 == 0 else live[::-1]:
                 settle(t)
-                run(open_loop(t.server.port, t.targets, t.send, rate, 1.0, args.connections, t.sent))
+                open_loop(t.server.port, t.targets, t.path, rate, 1.0, args.connections, t.sent)
                 t.sent += int(rate)
                 for attempt in range(2):  # a rate fails only when a second try fails too
-                    step = run(
-                        open_loop(t.server.port, t.targets, t.send, rate, args.seconds, args.connections, t.sent)
-                    )
+                    step = open_loop(t.server.port, t.targets, t.path, rate, args.seconds, args.connections, t.sent)
                     t.sent += int(rate * args.seconds)
                     verdict = "ok" if step.sustained(args.p99) else "NOT sustained"
                     print(f"  {kind} w{workers} {t.name:10s} {rate:6.0f}/s: {step.summary()} [{verdict}]", flush=True)
@@ -447,7 +284,7 @@ def measure(kind: str, postgres: str | None, workers: int, args: argparse.Namesp
         for r in range(args.closed_rounds):
             for t in targets if r % 2 == 0 else targets[::-1]:
                 settle(t)
-                step = run(closed_loop(t.server.port, t.targets, t.send, args.clients, args.seconds))
+                step = closed_loop(t.server.port, t.targets, t.path, args.clients, args.seconds)
                 if t.closed is None:
                     t.closed = step
                 else:
@@ -595,7 +432,8 @@ Command (from the repository root):
 
 Machine: {machine()}; began {began}, ended {ended} (2 cores, shared with other people's test
 runs: a load average above 2 means the servers were not alone on the cores). The load
-generator is one asyncio process on the same cores (its CPU share is the last column).
+generator is `bench/loadgen.c`, one epoll process on the same cores (its CPU share is the last
+column).
 
 Open loop over {args.games:,} games: each action sent at its scheduled time whatever the
 answers, latency counted from that time; a rate is sustained when p99 <= {args.p99:g} ms, the
