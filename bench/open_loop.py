@@ -35,7 +35,11 @@ For each store (SQLite; PostgreSQL with ``--postgres``) and worker count (``--wo
   its parent in one run, both servers taking turns at each rate on the same machine;
 - ``ledger+SETTING=VALUE`` (``+`` between several): the ledger with those settings
   (``MTG_LEDGER_SETTING=VALUE``, e.g. ``ledger+group_commit_ms=3``), so a setting is measured
-  against the default in one run.
+  against the default in one run;
+- ``ledger@N``: the ledger with N workers whatever the run's worker count (``--workers 1
+  --variants ledger,ledger@2``), so one worker and two take turns at each rate: on a machine
+  whose speed drifts within minutes, worker counts measured one after the other cannot be
+  compared.
 
 ``--games`` games (default 1,000) are created on each ledger (and as many streams are used on the
 bare stack); action ``i`` goes to game ``i mod games``, so each game sees one action every
@@ -152,6 +156,8 @@ def started(
                 server = Server.uvicorn_app(
                     "bench.bare_app:create_app", store, workers, BARE_CREATE_TABLES="0", BARE_LOAD="1"
                 )
+            elif variant.startswith("ledger@"):
+                server = Server.ledger(store, worker_count(variant))
             elif variant.startswith("ledger+"):
                 server = Server.ledger(store, workers, **setting_env(variant))
             else:
@@ -165,6 +171,14 @@ def started(
                 server = Server.ledger(store, workers, **extra)
             found[variant] = stack.enter_context(server)
         yield found
+
+
+def worker_count(variant: str) -> int:
+    """``ledger@2`` -> 2."""
+    count = variant.partition("@")[2]
+    if not count.isdigit() or int(count) < 1:
+        raise ValueError(f"variant {variant!r}: expected ledger@N, N a worker count")
+    return int(count)
 
 
 def setting_env(variant: str) -> dict[str, str]:
@@ -362,9 +376,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     for v in args.variants.split(","):
-        if v.startswith("ledger+"):
+        if v.startswith(("ledger+", "ledger@")):
             try:
-                setting_env(v)
+                setting_env(v) if v.startswith("ledger+") else worker_count(v)
             except ValueError as err:
                 parser.error(str(err))
         elif v not in VARIANTS:
