@@ -3,7 +3,7 @@
  * Why C: the load generator shares the machine's two cores with the servers it measures. The
  * asyncio generator (bench/open_loop.py) cost about 360 us of CPU per request on a 2-core
  * machine, a fifth of a core at 600 requests/s taken from the servers; an epoll loop costs a
- * tenth of that, so what is measured is the server, not the client.
+ * quarter of that (91-111 us), so what is measured is the server, not the client.
  *
  * Input (a file): "N\n", then N requests, each "LENGTH\n" followed by LENGTH bytes (a whole
  * request, head and body). Request i goes out as the (i mod N)-th.

@@ -3,7 +3,8 @@
 The load generator shares the machine's two cores with the servers it measures. The asyncio
 client it replaces (one uvloop process) cost about 360 µs of CPU per request on a 2-core machine
 (a fifth of a core at 600/s, taken from the servers, and most of all from the servers that scale
-over both cores); the C program's epoll loop costs about a tenth of that (docs/performance.md).
+over both cores); the C program's epoll loop costs about a quarter of that, 91-111 µs
+(docs/performance.md).
 It needs a C compiler (``cc``, as on every machine these benchmarks run on) and builds itself
 into ``bench/.build/`` when the source is newer than the binary.
 

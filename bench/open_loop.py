@@ -53,7 +53,7 @@ soon as it has the answer (throughput at saturation).
 The load generator is ``bench/loadgen.c`` (``bench/loadgen.py`` builds it with the machine's C
 compiler), one epoll process sending pre-built requests over raw keep-alive sockets: its CPU
 time is reported (percent of one core) so that it can be seen not to eat the servers' two cores
-(the asyncio client it replaced cost about ten times as much per request).
+(the asyncio client it replaced cost about four times as much per request).
 
     .venv/bin/python bench/open_loop.py [--postgres URL] [--workers 1,2,4] [--seconds 5]
 """
