@@ -67,7 +67,10 @@ class Health(BaseModel):
     read_model: ReadModelHealth
 
 
-def build_service(settings: Settings, *, create_tables: bool | None = None) -> LedgerService:
+def build_service(settings: Settings, *, create_tables: bool | None = None, serving: bool = True) -> LedgerService:
+    """The application service for ``settings``. ``serving=False`` for a process that decides no
+    actions on cached heads (the read-model process, the other CLI commands): it starts no head
+    watch, whose reads and folds would only serve a serving worker's next action."""
     sqlite = settings.sqlite_path
     if sqlite is not None:
         sqlite.parent.mkdir(parents=True, exist_ok=True)
@@ -79,7 +82,7 @@ def build_service(settings: Settings, *, create_tables: bool | None = None) -> L
         deliver_webhooks=settings.deliver_webhooks,
         group_commit_window=settings.group_commit_window_ms / 1000 if settings.group_commit else None,
         check_heads=settings.checks_heads,
-        watch_heads=settings.watches_heads,
+        watch_heads=serving and settings.watches_heads,
     )
 
 

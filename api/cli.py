@@ -155,7 +155,10 @@ def _opened(settings: Settings, *, create_tables: bool = True) -> Iterator[Ledge
     where = settings.store_description
     print(f"store: {where}", file=sys.stderr, flush=True)
     try:
-        service = build_service(settings, create_tables=create_tables)
+        # No head watch: ``serve`` passes its worker count to ``mtg-ledger project`` too, and a
+        # watch there read and folded every event for actions it never decides (16% of that
+        # process's CPU with 2 workers, docs/performance.md, issue 15, tenth pass).
+        service = build_service(settings, create_tables=create_tables, serving=False)
     except (PersistenceError, OSError, ValueError) as err:
         # The URL's own messages quote it whole; never echo its password.
         reason = _first_line(err).replace(settings.database_url, without_password(settings.database_url))
