@@ -6,12 +6,19 @@
  * quarter of that (91-111 us), so what is measured is the server, not the client.
  *
  * Input (a file): "N\n", then N requests, each "LENGTH\n" followed by LENGTH bytes (a whole
- * request, head and body). Request i goes out as the (i mod N)-th.
+ * request, head and body). Request i goes out as the (i mod N)-th. In mode "tables" each length
+ * is followed by a space and the request's lane (0, 1, ...): "LENGTH LANE\n".
  *
  * Open loop (mode "open"): request i is scheduled at start + i / rate and sent at that time on a
  * free keep-alive connection, or on a new one while fewer than CONNECTIONS are open; when none
  * is free it waits, first come first served. Its latency counts from its scheduled time, so a
  * server that falls behind is charged for the queue it builds (no coordinated omission).
+ *
+ * Tables (mode "tables"): open loop as above, but each request names its lane (a game, as a
+ * phone at a table reports only its own game) and every lane has one keep-alive connection of
+ * its own: a request whose lane's connection is busy waits for it (its latency still counts
+ * from its scheduled time), and a lane's requests never overlap. CONNECTIONS is not used. With
+ * several workers each game then stays on the worker its connection went to.
  *
  * Closed loop (mode "closed"): CONNECTIONS connections, each sending its next request as soon as
  * it has the answer to the last, for SECONDS; connection c sends requests c, c+C, c+2C, ...
@@ -21,7 +28,7 @@
  * this process), then "latencies" and one line per answered request: its status and latency in
  * microseconds. Every answer is listed; the caller decides which statuses count as success.
  *
- *     loadgen open|closed PORT RATE SECONDS CONNECTIONS REQUEST_FILE
+ *     loadgen open|tables|closed PORT RATE SECONDS CONNECTIONS REQUEST_FILE
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -47,6 +54,7 @@
 typedef struct {
     char *bytes;
     size_t length;
+    long lane; /* mode "tables": the connection it must go on; -1 otherwise */
 } Request;
 
 typedef struct Conn {
@@ -60,6 +68,7 @@ typedef struct Conn {
     char in[BUFFER];
     size_t have;
     long next_closed; /* closed loop: this connection's next request */
+    long lane;        /* mode "tables": the lane it carries */
     struct Conn *next_idle;
 } Conn;
 
@@ -73,6 +82,11 @@ static long answered, errors;
 static int *statuses;
 static double *latencies;
 static long capacity;
+static long lane_count;
+static Conn **lane_conn;     /* mode "tables": each lane's connection, or NULL */
+static long *lane_head;      /* its first waiting request, or -1 */
+static long *lane_tail;      /* its last waiting request */
+static long *queued_after;   /* the request waiting after this one on its lane, or -1 */
 
 static double now(void) {
     struct timespec t;
@@ -95,10 +109,15 @@ static void load(const char *path) {
     requests = calloc((size_t)request_count, sizeof(Request));
     for (long i = 0; i < request_count; i++) {
         size_t length;
-        if (fscanf(f, "%zu", &length) != 1 || fgetc(f) != '\n') {
-            fprintf(stderr, "%s: request %ld has no length\n", path, i);
+        long lane = -1;
+        int after = 0;
+        if (fscanf(f, "%zu", &length) != 1 || ((after = fgetc(f)) == ' ' && (fscanf(f, "%ld", &lane) != 1 || lane < 0)) ||
+            (after != '\n' && fgetc(f) != '\n')) {
+            fprintf(stderr, "%s: request %ld has no length (or a bad lane)\n", path, i);
             exit(2);
         }
+        requests[i].lane = lane;
+        if (lane >= lane_count) lane_count = lane + 1;
         requests[i].bytes = malloc(length);
         requests[i].length = length;
         if (fread(requests[i].bytes, 1, length, f) != length) {
@@ -181,6 +200,37 @@ static int start(Conn *c, long index, double scheduled) {
     return push(c);
 }
 
+/* Mode "tables": put request INDEX (scheduled at SCHEDULED) on its lane's connection, opening
+ * one if the lane has none; 0 when that failed (the request is then an error). */
+static int start_on_lane(long lane, long index, double scheduled) {
+    Conn *c = lane_conn[lane];
+    if (!c) {
+        c = connect_one();
+        if (!c) return 0;
+        c->lane = lane;
+        lane_conn[lane] = c;
+    }
+    if (!start(c, index, scheduled)) {
+        lane_conn[lane] = NULL;
+        drop(c);
+        return 0;
+    }
+    return 1;
+}
+
+/* Mode "tables": the lane's connection is free (or gone): start its next waiting request. */
+static void lane_next(long lane, double begin, double rate, long *inflight) {
+    while (lane_head[lane] >= 0) {
+        long index = lane_head[lane];
+        lane_head[lane] = queued_after[index];
+        if (start_on_lane(lane, index, begin + (double)index / rate)) {
+            (*inflight)++;
+            return;
+        }
+        errors++;
+    }
+}
+
 /* A whole response in c->in: its status (and whether the server will close), else 0. */
 static int parse(Conn *c, int *closing, size_t *used) {
     char *end = memmem(c->in, c->have, "\r\n\r\n", 4);
@@ -206,16 +256,29 @@ static int parse(Conn *c, int *closing, size_t *used) {
 
 int main(int argc, char **argv) {
     if (argc != 7) {
-        fprintf(stderr, "usage: %s open|closed PORT RATE SECONDS CONNECTIONS REQUEST_FILE\n", argv[0]);
+        fprintf(stderr, "usage: %s open|tables|closed PORT RATE SECONDS CONNECTIONS REQUEST_FILE\n", argv[0]);
         return 2;
     }
     int closed = strcmp(argv[1], "closed") == 0;
+    int tables = strcmp(argv[1], "tables") == 0;
     port = atoi(argv[2]);
     double rate = atof(argv[3]), seconds = atof(argv[4]);
     int limit = atoi(argv[5]);
     load(argv[6]);
     long count = closed ? 0 : (long)(rate * seconds);
     if (count < 1) count = 1;
+    if (tables) {
+        for (long i = 0; i < request_count; i++)
+            if (requests[i].lane < 0) {
+                fprintf(stderr, "mode tables: request %ld names no lane\n", i);
+                return 2;
+            }
+        lane_conn = calloc((size_t)lane_count, sizeof(Conn *));
+        lane_head = malloc((size_t)lane_count * sizeof(long));
+        lane_tail = malloc((size_t)lane_count * sizeof(long));
+        queued_after = malloc((size_t)count * sizeof(long));
+        for (long l = 0; l < lane_count; l++) lane_head[l] = -1;
+    }
 
     epoll_fd = epoll_create1(0);
     int timer = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK);
@@ -244,6 +307,23 @@ int main(int argc, char **argv) {
         double t = now();
         if (!closed) {
             while (due < count && begin + (double)due / rate <= t) due++;
+            /* Tables: each due request to its lane's connection, or behind the lane's last. */
+            while (tables && waiting < due) {
+                long lane = requests[waiting % request_count].lane;
+                Conn *c = lane_conn[lane];
+                if (c && c->busy) {
+                    queued_after[waiting] = -1;
+                    if (lane_head[lane] < 0) lane_head[lane] = waiting;
+                    else queued_after[lane_tail[lane]] = waiting;
+                    lane_tail[lane] = waiting;
+                } else if (start_on_lane(lane, waiting, begin + (double)waiting / rate)) {
+                    inflight++;
+                } else {
+                    errors++;
+                }
+                waiting++;
+                sent++;
+            }
             /* Hand the due requests to free connections (or new ones), oldest first. */
             while (waiting < due) {
                 Conn *c = idle;
@@ -294,7 +374,12 @@ int main(int argc, char **argv) {
                 watch(c, 0);
                 if (error) {
                     if (c->busy) { errors++; inflight--; }
+                    long lane = c->lane;
                     drop(c);
+                    if (tables) {
+                        lane_conn[lane] = NULL;
+                        lane_next(lane, begin, rate, &inflight);
+                    }
                     continue;
                 }
                 c->connected = 1;
@@ -317,7 +402,14 @@ int main(int argc, char **argv) {
                 record(status, done - c->scheduled);
                 c->busy = 0;
                 inflight--;
-                if (closing || broke) {
+                if (tables) {
+                    long lane = c->lane;
+                    if (closing || broke) {
+                        lane_conn[lane] = NULL;
+                        drop(c);
+                    }
+                    lane_next(lane, begin, rate, &inflight);
+                } else if (closing || broke) {
                     drop(c);
                 } else if (closed) {
                     if (done < deadline) {
@@ -334,6 +426,13 @@ int main(int argc, char **argv) {
                 }
             } else if (status < 0 || broke) {
                 if (c->busy) { errors++; inflight--; }
+                if (tables) {
+                    long lane = c->lane;
+                    lane_conn[lane] = NULL;
+                    drop(c);
+                    lane_next(lane, begin, rate, &inflight);
+                    continue;
+                }
                 /* An idle connection the server closed: gone from the free list too. */
                 for (Conn **p = &idle; *p; p = &(*p)->next_idle)
                     if (*p == c) { *p = c->next_idle; break; }
@@ -344,6 +443,8 @@ int main(int argc, char **argv) {
     double elapsed = now() - begin;
     if (!closed && elapsed < seconds) elapsed = seconds;
     errors += inflight; /* never answered */
+    for (long l = 0; tables && l < lane_count; l++)
+        for (long i = lane_head[l]; i >= 0; i = queued_after[i]) errors++; /* never sent */
     struct rusage use;
     getrusage(RUSAGE_SELF, &use);
     double cpu = (double)use.ru_utime.tv_sec + (double)use.ru_utime.tv_usec / 1e6 + (double)use.ru_stime.tv_sec +

@@ -96,11 +96,20 @@ def request(port: int, path: str, target: str, action: int) -> bytes:
     return request_bytes("POST", path.format(target), port, ACTIONS[action % len(ACTIONS)], AUTH)
 
 
-def _send(mode: str, port: int, rate: float, seconds: float, connections: int, requests: Sequence[bytes]) -> Step:
+def _send(
+    mode: str,
+    port: int,
+    rate: float,
+    seconds: float,
+    connections: int,
+    requests: Sequence[bytes],
+    lanes: Sequence[int] | None = None,
+) -> Step:
     with tempfile.NamedTemporaryFile("wb", prefix="loadgen-", suffix=".req") as file:
         file.write(f"{len(requests)}\n".encode())
-        for r in requests:
-            file.write(f"{len(r)}\n".encode() + r)
+        for n, r in enumerate(requests):
+            lane = "" if lanes is None else f" {lanes[n]}"
+            file.write(f"{len(r)}{lane}\n".encode() + r)
         file.flush()
         out = subprocess.run(
             [str(binary()), mode, str(port), repr(rate), repr(seconds), str(connections), file.name],
@@ -124,14 +133,31 @@ def _send(mode: str, port: int, rate: float, seconds: float, connections: int, r
 
 
 def open_loop(
-    port: int, targets: list[str], path: str, rate: float, seconds: float, connections: int, offset: int = 0
+    port: int,
+    targets: list[str],
+    path: str,
+    rate: float,
+    seconds: float,
+    connections: int,
+    offset: int = 0,
+    *,
+    tables: bool = False,
 ) -> Step:
     """Send ``rate * seconds`` actions, each at its scheduled time (latency from that time), on
     at most ``connections`` keep-alive connections; action ``offset + i`` goes to game
-    ``(offset + i) mod len(targets)``."""
+    ``(offset + i) mod len(targets)``.
+
+    ``tables``: every game has a keep-alive connection of its own instead (``connections`` is
+    not used), as a phone at each table reports its own game: an action waits for the game's
+    previous one to be answered, and with several workers each game stays on one of them. Without
+    it any free connection carries any game's next action (a pool, a load balancer): with
+    several workers a game's actions are spread over them."""
     count = max(1, int(rate * seconds))
     games = len(targets)
-    requests = [request(port, path, targets[n % games], n // games) for n in range(offset, offset + count)]
+    numbers = range(offset, offset + count)
+    requests = [request(port, path, targets[n % games], n // games) for n in numbers]
+    if tables:
+        return _send("tables", port, rate, seconds, 0, requests, [n % games for n in numbers])
     return _send("open", port, rate, seconds, connections, requests)
 
 

@@ -41,6 +41,12 @@ For each store (SQLite; PostgreSQL with ``--postgres``) and worker count (``--wo
   whose speed drifts within minutes, worker counts measured one after the other cannot be
   compared.
 
+``--tables`` gives every game a keep-alive connection of its own (``bench.loadgen``, mode
+``tables``), as phones at the tables each report their own game: a game's action waits for its
+previous one, and with several workers each game stays on the worker its connection went to.
+Without it any free connection carries any game's next action (a pool, a load balancer), so
+with several workers each game's actions are spread over them.
+
 ``--games`` games (default 1,000) are created on each ledger (and as many streams are used on the
 bare stack); action ``i`` goes to game ``i mod games``, so each game sees one action every
 ``games / rate`` seconds. Each server climbs the ladder of rates (``--rates``), the servers
@@ -285,10 +291,19 @@ def measure(kind: str, postgres: str | None, workers: int, args: argparse.Namesp
                 break
             for t in live if n % 2 == 0 else live[::-1]:
                 settle(t)
-                open_loop(t.server.port, t.targets, t.path, rate, 1.0, args.connections, t.sent)
+                open_loop(t.server.port, t.targets, t.path, rate, 1.0, args.connections, t.sent, tables=args.tables)
                 t.sent += int(rate)
                 for attempt in range(2):  # a rate fails only when a second try fails too
-                    step = open_loop(t.server.port, t.targets, t.path, rate, args.seconds, args.connections, t.sent)
+                    step = open_loop(
+                        t.server.port,
+                        t.targets,
+                        t.path,
+                        rate,
+                        args.seconds,
+                        args.connections,
+                        t.sent,
+                        tables=args.tables,
+                    )
                     t.sent += int(rate * args.seconds)
                     verdict = "ok" if step.sustained(args.p99) else "NOT sustained"
                     print(f"  {kind} w{workers} {t.name:10s} {rate:6.0f}/s: {step.summary()} [{verdict}]", flush=True)
@@ -324,6 +339,12 @@ def history_note(history: int) -> str:
         f"Each game was imported with {history:,} events before the first measured action (and each bare-load "
         f"stream saved with as many): games in play, not new ones."
     )
+
+
+def connections_note(args: argparse.Namespace) -> str:
+    if args.tables:
+        return "every game on a keep-alive connection of its own (`--tables`)"
+    return f"on any free keep-alive connection of at most {args.connections}"
 
 
 def load_average() -> str:
@@ -367,6 +388,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=5.0, help="measured seconds per step (default 5)")
     parser.add_argument("--p99", type=float, default=50.0, help="p99 bound in ms (default 50)")
     parser.add_argument("--connections", type=int, default=256, help="open-loop connections at most (default 256)")
+    parser.add_argument(
+        "--tables", action="store_true", help="open loop: each game on a keep-alive connection of its own"
+    )
     parser.add_argument("--clients", type=int, default=16, help="closed-loop connections (default 16)")
     parser.add_argument("--closed-rounds", type=int, default=2, help="closed-loop windows per server (default 2)")
     parser.add_argument("--output", default=str(ROOT / "docs" / "performance.md"), help="report to update")
@@ -450,7 +474,7 @@ generator is `bench/loadgen.c`, one epoll process on the same cores (its CPU sha
 column).
 
 Open loop over {args.games:,} games: each action sent at its scheduled time whatever the
-answers, latency counted from that time; a rate is sustained when p99 <= {args.p99:g} ms, the
+answers, latency counted from that time, {connections_note(args)}; a rate is sustained when p99 <= {args.p99:g} ms, the
 answers kept up (>= 95% of the rate) and < 1% were errors. Rates tried: {args.rates} per
 second, {args.seconds:g} s measured after 1 s of warm-up, the servers taking turns at each rate;
 a rate counts as failed when a second try fails too.

@@ -124,3 +124,36 @@ def test_closed_loop_keeps_each_connection_on_its_own_games(server: tuple[int, S
     assert len(games_by_connection) == 4
     shares = sorted(sorted(g) for g in games_by_connection.values())
     assert shares == sorted(sorted(GAMES[c::4]) for c in range(4))
+
+
+def test_tables_give_each_game_a_connection_of_its_own(server: tuple[int, Seen]) -> None:
+    """Mode ``tables``: every game's actions go over one connection, and only that game's."""
+    port, seen = server
+    step = open_loop(port, GAMES, LEDGER_PATH, rate=200, seconds=1.0, connections=2, offset=3, tables=True)
+    assert len(step.latencies) == 200 and step.errors == 0 and step.sustained(50)
+    games_by_connection: dict[int, set[str]] = {}
+    for client, path in seen.requests:
+        games_by_connection.setdefault(client, set()).add(path.split("/")[3])
+    assert sorted(sorted(g) for g in games_by_connection.values()) == [[g] for g in sorted(GAMES)]
+    assert sorted(p for _, p in seen.requests) == sorted(f"/v1/games/g{(3 + i) % 10}/actions" for i in range(200))
+
+
+def test_tables_queue_a_games_actions_behind_each_other_and_count_the_wait(server: tuple[int, Seen]) -> None:
+    """One game at 50 actions/s against a server taking 30 ms per answer: its actions cannot
+    overlap on its one connection, so they queue, and the queue is charged from each action's
+    scheduled time (it would be about 30 ms from the send)."""
+    port, seen = server
+    seen.delay = 0.03
+    step = open_loop(port, ["g0"], LEDGER_PATH, rate=50, seconds=1.0, connections=8, tables=True)
+    assert len(step.latencies) == 50 and step.errors == 0
+    assert len({client for client, _ in seen.requests}) == 1
+    assert step.ms(99) > 300  # the last waits behind ~17 others: scheduled at 1 s, answered at ~1.5 s
+    assert not step.sustained(50)
+
+
+def test_tables_count_a_refused_game_as_errors() -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+        step = open_loop(port, GAMES, LEDGER_PATH, rate=50, seconds=0.2, connections=2, tables=True)
+    assert step.latencies == [] and step.errors == 10
