@@ -119,7 +119,7 @@ def _send(
         ).stdout
     head, _, rows = out.partition("latencies\n")
     fields = dict(line.split(" ", 1) for line in head.splitlines())
-    step = Step(rate if mode == "open" else 0.0)
+    step = Step(0.0 if mode == "closed" else rate)
     step.errors = int(fields["errors"])
     step.seconds = float(fields["seconds"])
     step.client_cpu = float(fields["cpu"])

@@ -39,7 +39,7 @@ For each store (SQLite; PostgreSQL with ``--postgres``) and worker count (``--wo
 - ``ledger@N``: the ledger with N workers whatever the run's worker count (``--workers 1
   --variants ledger,ledger@2``), so one worker and two take turns at each rate: on a machine
   whose speed drifts within minutes, worker counts measured one after the other cannot be
-  compared.
+  compared; ``ledger@N+SETTING=VALUE`` combines the two.
 
 ``--tables`` gives every game a keep-alive connection of its own (``bench.loadgen``, mode
 ``tables``), as phones at the tables each report their own game: a game's action waits for its
@@ -163,7 +163,7 @@ def started(
                     "bench.bare_app:create_app", store, workers, BARE_CREATE_TABLES="0", BARE_LOAD="1"
                 )
             elif variant.startswith("ledger@"):
-                server = Server.ledger(store, worker_count(variant))
+                server = Server.ledger(store, worker_count(variant), **(setting_env(variant) if "+" in variant else {}))
             elif variant.startswith("ledger+"):
                 server = Server.ledger(store, workers, **setting_env(variant))
             else:
@@ -180,8 +180,8 @@ def started(
 
 
 def worker_count(variant: str) -> int:
-    """``ledger@2`` -> 2."""
-    count = variant.partition("@")[2]
+    """``ledger@2`` (or ``ledger@2+SETTING=VALUE``) -> 2."""
+    count = variant.partition("@")[2].partition("+")[0]
     if not count.isdigit() or int(count) < 1:
         raise ValueError(f"variant {variant!r}: expected ledger@N, N a worker count")
     return int(count)
@@ -402,7 +402,10 @@ def main(argv: list[str] | None = None) -> int:
     for v in args.variants.split(","):
         if v.startswith(("ledger+", "ledger@")):
             try:
-                setting_env(v) if v.startswith("ledger+") else worker_count(v)
+                if v.startswith("ledger@"):
+                    worker_count(v)
+                if "+" in v:
+                    setting_env(v)
             except ValueError as err:
                 parser.error(str(err))
         elif v not in VARIANTS:

@@ -130,7 +130,7 @@ def test_tables_give_each_game_a_connection_of_its_own(server: tuple[int, Seen])
     """Mode ``tables``: every game's actions go over one connection, and only that game's."""
     port, seen = server
     step = open_loop(port, GAMES, LEDGER_PATH, rate=200, seconds=1.0, connections=2, offset=3, tables=True)
-    assert len(step.latencies) == 200 and step.errors == 0 and step.sustained(50)
+    assert step.rate == 200 and len(step.latencies) == 200 and step.errors == 0 and step.sustained(50)
     games_by_connection: dict[int, set[str]] = {}
     for client, path in seen.requests:
         games_by_connection.setdefault(client, set()).add(path.split("/")[3])
