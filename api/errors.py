@@ -8,12 +8,14 @@ leaves the server in another shape.
 from __future__ import annotations
 
 import logging
+import sqlite3
 from http import HTTPStatus
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from eventsourcing.persistence import InterfaceError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from domain.errors import GameError
@@ -34,7 +36,26 @@ _STATUS_CODES = {
     422: "unprocessable",
     429: "too_many_requests",
     500: "internal_error",
+    503: "store_unavailable",
 }
+
+STORE_RETRY_AFTER = "1"
+"""Seconds a client is asked to wait before it sends again when the store is out of reach."""
+
+
+def _store_unreachable_types() -> tuple[type[BaseException], ...]:
+    """What the store raises when it cannot be reached or is too busy to answer in time: the
+    library's wrappers, and the drivers' own errors where our recorders call them directly."""
+    found: list[type[BaseException]] = [OperationalError, InterfaceError, sqlite3.OperationalError]
+    try:
+        import psycopg
+        import psycopg_pool
+    except ImportError:  # pragma: no cover - psycopg is a dependency; a build without it has SQLite only
+        return tuple(found)
+    return (*found, psycopg.OperationalError, psycopg.InterfaceError, psycopg_pool.PoolTimeout)
+
+
+STORE_UNREACHABLE = _store_unreachable_types()
 
 
 class ApiError(Exception):
@@ -104,6 +125,23 @@ def install_error_handlers(app: FastAPI) -> None:
         if exc.status_code == 405:
             detail = f"method {request.method} is not allowed on {request.url.path}"
         return problem(exc.status_code, code, detail, dict(exc.headers) if exc.headers else None)
+
+    async def _store_unavailable(request: Request, exc: Exception) -> JSONResponse:
+        # Not the request's fault nor a bug of ours: the database is down, or every
+        # connection was busy for the pool's whole timeout. Almost always nothing was stored
+        # (a save is atomic); only a connection lost during the commit itself leaves that
+        # unknown, which is what the Idempotency-Key of a retry is for.
+        log.warning("store unavailable on %s %s: %s", request.method, request.url.path, exc)
+        return problem(
+            503,
+            "store_unavailable",
+            "the event store could not be reached in time; send the request again "
+            "(with the same Idempotency-Key, a retry never acts twice)",
+            {"Retry-After": STORE_RETRY_AFTER},
+        )
+
+    for unreachable in STORE_UNREACHABLE:
+        app.add_exception_handler(unreachable, _store_unavailable)
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:

@@ -53,6 +53,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         (404, "unknown game or object"),
         (409, "version conflict or idempotency-key reuse"),
         (422, "illegal by the rules or the game state"),
+        (503, "the event store could not be reached in time (store_unavailable, with Retry-After): send it again"),
     )
 }
 
