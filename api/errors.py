@@ -12,10 +12,10 @@ import sqlite3
 from http import HTTPStatus
 from typing import Any
 
+from eventsourcing.persistence import InterfaceError, OperationalError
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from eventsourcing.persistence import InterfaceError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from domain.errors import GameError
