@@ -43,10 +43,10 @@ STORE_RETRY_AFTER = "1"
 """Seconds a client is asked to wait before it sends again when the store is out of reach."""
 
 
-def _store_unreachable_types() -> tuple[type[BaseException], ...]:
+def _store_unreachable_types() -> tuple[type[Exception], ...]:
     """What the store raises when it cannot be reached or is too busy to answer in time: the
     library's wrappers, and the drivers' own errors where our recorders call them directly."""
-    found: list[type[BaseException]] = [OperationalError, InterfaceError, sqlite3.OperationalError]
+    found: list[type[Exception]] = [OperationalError, InterfaceError, sqlite3.OperationalError]
     try:
         import psycopg
         import psycopg_pool
