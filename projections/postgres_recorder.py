@@ -40,9 +40,13 @@ SAVE_FUNCTION = "mtg_ledger_save_{}"
 PIPELINE_MAX = 500
 """Events per save above which the insert is not pipelined."""
 _BEGIN, _COMMIT = SQL("BEGIN"), SQL("COMMIT")
-GATHER = 0.02
-"""Seconds a subscription waits after a notification before it pulls (``GatheringSubscription``):
-the SQLite subscription's poll interval, so an idle read model trails a write alike on both."""
+GATHER = 0.1
+"""Seconds a subscription waits after a notification before it pulls (``GatheringSubscription``).
+Each pull costs the read-model process about 1.8 ms of CPU for its three views' transactions
+whatever it holds, each event about 130 µs more: at 400 actions/s, waiting 100 ms instead of 20
+(the SQLite poll's interval) halved that process's CPU per action (360 -> 177 µs) and cut
+PostgreSQL's by 5-23% (docs/performance.md, issue 15, tenth pass). A game list, a match page or
+a webhook then trails a write by up to a tenth of a second, which nobody reading them sees."""
 
 
 class GatheringSubscription(PostgresSubscription):
