@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from uuid import uuid4
 
 import pytest
 from fastapi.testclient import TestClient
@@ -26,6 +28,24 @@ def require_postgres() -> str:
     if url is None:
         pytest.skip(f"{POSTGRES_ENV} is not set: the PostgreSQL suite needs a server URL")
     return url
+
+
+@contextmanager
+def postgres_schema(prefix: str) -> Iterator[str]:
+    """A fresh schema on the PostgreSQL test server (skips when none is set): yields the URL
+    that names it, and drops it afterwards."""
+    import psycopg
+
+    base = require_postgres()
+    schema = f"{prefix}_{os.getpid()}_{uuid4().hex[:8]}"
+    with psycopg.connect(base, autocommit=True, connect_timeout=5) as conn:
+        conn.execute(f'CREATE SCHEMA "{schema}"')
+    joiner = "&" if "?" in base else "?"
+    try:
+        yield f"{base}{joiner}schema={schema}"
+    finally:
+        with psycopg.connect(base, autocommit=True, connect_timeout=5) as conn:
+            conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
 
 
 @pytest.fixture

@@ -4,15 +4,13 @@ and unreachable)."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
-from uuid import uuid4
 
 import pytest
 
 from api.settings import Settings
-from tests.conftest import ADMIN_TOKEN, require_postgres
+from tests.conftest import ADMIN_TOKEN, postgres_schema
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
@@ -21,20 +19,10 @@ def settings(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Setting
         url = f"sqlite:///{tmp_path / 'ledger.sqlite3'}"
         yield Settings(_env_file=None, database_url=url, admin_token=ADMIN_TOKEN, catalog_path=tmp_path / "cards.json")
         return
-    import psycopg
-
-    base = require_postgres()
-    schema = f"mtgl_api_{os.getpid()}_{uuid4().hex[:8]}"
-    with psycopg.connect(base, autocommit=True, connect_timeout=5) as conn:
-        conn.execute(f'CREATE SCHEMA "{schema}"')
-    joiner = "&" if "?" in base else "?"
-    try:
+    with postgres_schema("mtgl_api") as url:
         yield Settings(
             _env_file=None,
-            database_url=f"{base}{joiner}schema={schema}",
+            database_url=url,
             admin_token=ADMIN_TOKEN,
             catalog_path=tmp_path / "cards.json",
         )
-    finally:
-        with psycopg.connect(base, autocommit=True, connect_timeout=5) as conn:
-            conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')

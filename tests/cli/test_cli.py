@@ -445,25 +445,13 @@ def test_only_a_serving_process_watches_heads(tmp_path: Path) -> None:
     PostgreSQL; a process that decides no actions on cached heads (the read-model process, every
     other command) must not start one: it read and folded every event for nothing (16% of the
     read-model process's CPU with 2 workers, docs/performance.md, issue 15, tenth pass)."""
-    import os
-    from uuid import uuid4
-
-    import psycopg
-
     from api.app import build_service
     from api.cli import _opened
     from api.settings import Settings
-    from tests.conftest import require_postgres
+    from tests.conftest import postgres_schema
 
-    base = require_postgres()
-    schema = f"mtgl_cli_{os.getpid()}_{uuid4().hex[:8]}"
-    with psycopg.connect(base, autocommit=True, connect_timeout=5) as conn:
-        conn.execute(f'CREATE SCHEMA "{schema}"')
-    joiner = "&" if "?" in base else "?"
-    try:
-        settings = Settings(
-            _env_file=None, database_url=f"{base}{joiner}schema={schema}", workers=2, catalog_path=tmp_path / "c.json"
-        )
+    with postgres_schema("mtgl_cli") as url:
+        settings = Settings(_env_file=None, database_url=url, workers=2, catalog_path=tmp_path / "c.json")
         assert settings.watches_heads
         served = build_service(settings)
         try:
@@ -472,6 +460,3 @@ def test_only_a_serving_process_watches_heads(tmp_path: Path) -> None:
             served.close()
         with _opened(settings) as opened:
             assert [p.head_watch for p in opened.partitions] == [None]
-    finally:
-        with psycopg.connect(base, autocommit=True, connect_timeout=5) as conn:
-            conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
