@@ -17,8 +17,12 @@ from typing import Any
 from eventsourcing.persistence import ApplicationRecorder, ListenNotifySubscription, StoredEvent, Subscription
 from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteDatastore
 
-POLL_INTERVAL = 0.02
-"""Seconds between looks for new events: the read model's lag when idle is about this much."""
+POLL_INTERVAL = 0.1
+"""Seconds between looks for new events: the read models' lag is up to this much. Each pull
+that finds events costs a view transaction per read model whatever it holds, so looking every
+20 ms instead cost one worker serving 400 actions/s 3-29% more CPU per action (the read models
+run in a serving worker on SQLite; docs/performance.md, issue 15, tenth pass); the same wait
+as PostgreSQL's (``projections.postgres_recorder.GATHER``)."""
 
 
 class PollingSubscription(ListenNotifySubscription[SQLiteApplicationRecorder]):

@@ -1,21 +1,25 @@
-"""PostgreSQL read models pull the commits of a short wait together, not one pull per commit
-(``projections.postgres_recorder.GatheringSubscription``; docs/performance.md, issue 15)."""
+"""Read models pull the commits of a short wait together, not one pull per commit: on PostgreSQL
+a notification starts the wait (``projections.postgres_recorder.GatheringSubscription``), on
+SQLite the subscription looks once per interval (``projections.sqlite_polling``);
+docs/performance.md, issue 15."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from projections.postgres_recorder import GATHER, GatheringSubscription
+from projections.sqlite_polling import POLL_INTERVAL, PollingSubscription
 from tests.store.conftest import JUDGE, SCOREKEEPER, TWO_PLAYER, Store, add_rad
 
+Subscribe = Callable[[Any, int], Any]
+"""A subscription on the recorder after the notification id, waiting (or looking) every second."""
 
-def test_commits_within_the_wait_come_in_one_pull(store: Store) -> None:
-    if store.kind != "postgresql":
-        pytest.skip("LISTEN/NOTIFY is PostgreSQL's; the SQLite subscription polls every 20 ms")
-    assert GATHER == 0.1  # a tenth of a second of lag for a pull per 40 commits at 400/s
+
+def _three_commits_come_in_one_pull(store: Store, subscribe: Subscribe) -> None:
     service = store.service(project_read_models=False)
     service.create_game(TWO_PLAYER, SCOREKEEPER, "g1")
     recorder: Any = service.app.recorder
@@ -29,13 +33,28 @@ def test_commits_within_the_wait_come_in_one_pull(store: Store) -> None:
         return found
 
     recorder.select_notifications = counted
-    with GatheringSubscription(recorder=recorder, gt=start, gather=1.0) as subscription:
+    with subscribe(recorder, start) as subscription:
         time.sleep(0.2)  # the first pull (nothing new yet) is done
         assert pulls == [0]
-        for _ in range(3):  # three commits, each notified, 50 ms apart: all within the wait
+        for _ in range(3):  # three commits, 50 ms apart: all within the wait
             service.act("g1", add_rad(), JUDGE)
             time.sleep(0.05)
         last = recorder.max_notification_id()
         seen = [next(subscription).id for _ in range(last - start)]
     assert seen == list(range(start + 1, last + 1))
     assert pulls[:2] == [0, last - start], pulls  # one pull held all three commits
+
+
+def test_commits_within_the_wait_come_in_one_pull(store: Store) -> None:
+    if store.kind != "postgresql":
+        pytest.skip("LISTEN/NOTIFY is PostgreSQL's; the SQLite subscription polls (the test below)")
+    assert GATHER == 0.1  # a tenth of a second of lag for a pull per 40 commits at 400/s
+    _three_commits_come_in_one_pull(store, lambda r, gt: GatheringSubscription(recorder=r, gt=gt, gather=1.0))
+
+
+def test_sqlite_commits_within_one_poll_come_in_one_pull(store: Store) -> None:
+    """SQLite's subscription looks every ``POLL_INTERVAL`` (the same wait as PostgreSQL's)."""
+    if store.kind != "sqlite":
+        pytest.skip("the polling subscription is SQLite's")
+    assert POLL_INTERVAL == GATHER == 0.1
+    _three_commits_come_in_one_pull(store, lambda r, gt: PollingSubscription(recorder=r, gt=gt, interval=1.0))
