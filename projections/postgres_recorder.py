@@ -44,9 +44,10 @@ GATHER = 0.1
 """Seconds a subscription waits after a notification before it pulls (``GatheringSubscription``).
 Each pull costs the read-model process about 1.8 ms of CPU for its three views' transactions
 whatever it holds, each event about 130 µs more: at 400 actions/s, waiting 100 ms instead of 20
-(the SQLite poll's interval) halved that process's CPU per action (360 -> 177 µs) and cut
-PostgreSQL's by 5-23% (docs/performance.md, issue 15, tenth pass). A game list, a match page or
-a webhook then trails a write by up to a tenth of a second, which nobody reading them sees."""
+halved that process's CPU per action (360 -> 177 µs) and cut PostgreSQL's by 5-23%
+(docs/performance.md, issue 15, tenth pass). A game list, a match page or a webhook then trails
+a write by up to a tenth of a second, which nobody reading them sees; SQLite's subscription looks
+as often (``projections.sqlite_polling.POLL_INTERVAL``)."""
 
 
 class GatheringSubscription(PostgresSubscription):
