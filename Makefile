@@ -48,6 +48,7 @@ test: $(DEV_STAMP)
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/mypy $(MYPY_TARGETS)
 
 bench: $(DEV_STAMP)

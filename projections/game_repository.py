@@ -222,9 +222,7 @@ class GameRepository:
         self, game_id: str, *, gt: int | None = None, lte: int | None = None, limit: int | None = None
     ) -> list[GameEvent]:
         try:
-            return [
-                e for e in self._app.events.get(game_id, gt=gt, lte=lte, limit=limit) if isinstance(e, GameEvent)
-            ]
+            return [e for e in self._app.events.get(game_id, gt=gt, lte=lte, limit=limit) if isinstance(e, GameEvent)]
         except DAMAGED as err:
             raise damaged(game_id, err) from None
 

@@ -68,6 +68,8 @@ class TimelinePage(NamedTuple):
 
     groups: list[dict[str, Any]]
     next_after: int | None
+
+
 UNDO_HISTORY_PAGE = 256
 #: How far before an undo's target the boundary check reads (longer than any one action).
 BOUNDARY_WINDOW = 512

@@ -220,4 +220,3 @@ class ReadModelGroup:
         election, self.election = self.election, None
         if election is not None:
             election.close()
-

@@ -106,7 +106,6 @@ class TokenIssued(StoredRecord):
     player_id: str | None
     issued_at: str
 
-
     expires_at: str | None = None
     """RFC 3339 UTC time after which the token is refused; ``None``: it never expires (every
     token issued before expiry existed)."""

@@ -75,9 +75,7 @@ def evolve_calls(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     yield calls
 
 
-def test_an_action_is_folded_once(
-    client: TestClient, admin_headers: dict[str, str], evolve_calls: list[str]
-) -> None:
+def test_an_action_is_folded_once(client: TestClient, admin_headers: dict[str, str], evolve_calls: list[str]) -> None:
     game = create_game(client, admin_headers)
     p1 = token(client, admin_headers, "player", game_id=game, player_id="P1")
     for headers in (admin_headers, p1):

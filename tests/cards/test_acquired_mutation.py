@@ -68,7 +68,6 @@ def test_target_gone_the_aura_doesnt_resolve() -> None:
     assert MUTATION in [c["name"] for c in game.player("P1")["graveyard"]]
 
 
-
 def test_enchanted_creature_gets_plus_two_toughness_against_lethal_damage() -> None:
     """ "Enchanted creature gets +2/+2": the enchanted 2/2 survives 3 damage, the other 2/2 dies
     (CR 613.4c layer 7c, 704.5g)."""

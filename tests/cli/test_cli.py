@@ -412,9 +412,7 @@ def test_the_server_hands_the_group_commit_window_to_each_partitions_committer(t
     from api.settings import Settings
 
     for setting, seconds in ((None, 0.001), (7.0, 0.007)):
-        settings = Settings(
-            _env_file=None, database_url=f"sqlite:///{tmp_path / 'w.sqlite3'}", group_commit_ms=setting
-        )
+        settings = Settings(_env_file=None, database_url=f"sqlite:///{tmp_path / 'w.sqlite3'}", group_commit_ms=setting)
         service = build_service(settings)
         try:
             assert [p.committer._window for p in service.partitions if p.committer] == [seconds]

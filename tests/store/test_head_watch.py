@@ -97,9 +97,7 @@ def test_a_head_another_process_moved_on_is_marked_then_brought_forward(
     assert watch.marked == marked  # brought forward, not marked
 
 
-def test_events_that_do_not_follow_the_cached_head_mark_it(
-    store: Store, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_events_that_do_not_follow_the_cached_head_mark_it(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """The watch began after version 4 was stored: it cannot fold version 5 onto version 3, so
     even a shared game is only marked, and its next action reads the events after its cached
     head (one read) and is saved at once."""

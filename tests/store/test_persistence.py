@@ -177,9 +177,9 @@ def test_the_default_interval_bounds_a_replay_to_24_events(store: Store) -> None
     # service's own default must agree, or one of them replays twice as far.
     from api.settings import Settings
 
-    assert Settings.model_fields["snapshot_interval"].default == LedgerService.__init__.__kwdefaults__[
-        "snapshot_interval"
-    ]
+    assert (
+        Settings.model_fields["snapshot_interval"].default == LedgerService.__init__.__kwdefaults__["snapshot_interval"]
+    )
     with LedgerService(store.url, project_read_models=False) as service:
         service.create_game(TWO_PLAYER, SCOREKEEPER, "g1")
         for _ in range(60):
