@@ -55,10 +55,11 @@ def test_the_command_zone_tax_damage_matrix_and_monarch_on_the_page(
         expect(
             tab.locator("#players").get_by_label("Command zone of Ann").locator(f'[data-tax="{ATRAXA}"]')
         ).to_have_text("2")
-        # Atraxa's enters trigger resolves too; then the pod's combat.
-        resolve = tab.get_by_role("button", name=re.compile("^Resolve"))
-        if resolve.count():
-            resolve.first.click()
+        # The page sends each tap from its queue: wait until the board shows what the resolve
+        # did before reading the server's state. Atraxa is on the battlefield and its enters
+        # trigger waits on the stack for the revealed cards (CR 603.3); the pod's combat goes on.
+        expect(tab.locator("#battlefield")).to_contain_text(ATRAXA)
+        expect(tab.locator("#stack")).to_contain_text("reveal the top ten cards")
         atraxa = next(
             pid for pid, p in live_server.state(game_id)["state"]["battlefield"].items() if p["name"] == ATRAXA
         )
