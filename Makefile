@@ -15,7 +15,7 @@ PYTEST_ARGS ?=
 
 # Type-checked trees (pyproject [tool.mypy] files), less any that has no Python file yet:
 # mypy refuses a missing directory or one without .py files.
-MYPY_TREES := domain projections api bench
+MYPY_TREES := domain store projections ledger api bench
 MYPY_TARGETS := $(foreach d,$(MYPY_TREES),$(if $(shell find $(d) -name '*.py' -print -quit 2>/dev/null),$(d)))
 
 .PHONY: install install-run run test lint bench soak clean browser-deps

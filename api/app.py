@@ -1,6 +1,6 @@
 """The FastAPI application: ``create_app`` builds it from ``Settings``.
 
-The lifespan builds the application service (``projections.service.LedgerService``) once per
+The lifespan builds the application service (``ledger.service.LedgerService``) once per
 process; routes are thin: they parse, authorise and call the service. Every error is
 problem+json (``api.errors``).
 """
@@ -28,7 +28,7 @@ from api.routes import admin, audit, games, judging, matches, table, web, webhoo
 from api.settings import Settings, Store
 from domain import events as ev
 from domain.events.schema import data_schema
-from projections.service import LedgerService
+from ledger.service import LedgerService
 
 DISTRIBUTION = "mtg-ledger"
 log = logging.getLogger("mtg_ledger")

@@ -15,7 +15,7 @@ from pydantic import AfterValidator, Field, PlainValidator, ValidationError, Wit
 from domain.commands.bodies.fields import Body, Text, example, int_schema, refuse, shown, within
 from domain.commands.refusals import refusal
 from domain.errors import InvalidCommand
-from projections.clock import rfc3339
+from ledger.clock import rfc3339
 
 ROLES = ("spectator", "player", "scorekeeper", "judge", "head_judge", "admin")
 MAX_VERSION = 2**63 - 1

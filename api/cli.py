@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import uvicorn
-from eventsourcing.persistence import PersistenceError
 from pydantic import ValidationError
 
 from api.bodies import expiry_time
@@ -36,8 +35,9 @@ from api.read_model_process import KEEPS, STANDS_BY, ReadModelProcess
 from api.settings import Settings
 from api.workers import BalancedWorkers, balances_connections
 from domain.errors import GameError, NotFound
-from projections.database_url import without_password
-from projections.service import Actor, LedgerService
+from ledger.service import Actor, LedgerService
+from store.database_url import without_password
+from store.errors import StoreError
 
 USAGE_ERROR = 2
 """Exit status of every one-line error (argparse's own for bad arguments)."""
@@ -159,7 +159,7 @@ def _opened(settings: Settings, *, create_tables: bool = True) -> Iterator[Ledge
         # watch there read and folded every event for actions it never decides (16% of that
         # process's CPU with 2 workers, docs/performance.md, issue 15, tenth pass).
         service = build_service(settings, create_tables=create_tables, serving=False)
-    except (PersistenceError, OSError, ValueError) as err:
+    except (StoreError, OSError, ValueError) as err:
         # The URL's own messages quote it whole; never echo its password.
         reason = _first_line(err).replace(settings.database_url, without_password(settings.database_url))
         raise CliError(f"cannot open the store {where}: {reason}") from err

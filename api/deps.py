@@ -12,7 +12,7 @@ from api.auth import Principal, require_async
 from api.errors import ApiError
 from api.settings import Settings
 from domain.commands.bodies.text import check_value, parse_int, refuse_constant
-from projections.service import LedgerService
+from ledger.service import LedgerService
 
 MAX_BODY = 4 * 1024 * 1024
 

@@ -8,17 +8,16 @@ leaves the server in another shape.
 from __future__ import annotations
 
 import logging
-import sqlite3
 from http import HTTPStatus
 from typing import Any
 
-from eventsourcing.persistence import InterfaceError, OperationalError
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from domain.errors import GameError
+from store.errors import STORE_UNREACHABLE
 
 PROBLEM_JSON = "application/problem+json"
 log = logging.getLogger("mtg_ledger.api")
@@ -41,21 +40,6 @@ _STATUS_CODES = {
 
 STORE_RETRY_AFTER = "1"
 """Seconds a client is asked to wait before it sends again when the store is out of reach."""
-
-
-def _store_unreachable_types() -> tuple[type[Exception], ...]:
-    """What the store raises when it cannot be reached or is too busy to answer in time: the
-    library's wrappers, and the drivers' own errors where our recorders call them directly."""
-    found: list[type[Exception]] = [OperationalError, InterfaceError, sqlite3.OperationalError]
-    try:
-        import psycopg
-        import psycopg_pool
-    except ImportError:  # pragma: no cover - psycopg is a dependency; a build without it has SQLite only
-        return tuple(found)
-    return (*found, psycopg.OperationalError, psycopg.InterfaceError, psycopg_pool.PoolTimeout)
-
-
-STORE_UNREACHABLE = _store_unreachable_types()
 
 
 class ApiError(Exception):

@@ -1,7 +1,7 @@
 """``Idempotency-Key``: a retry with the same key and body returns the first response and stores
 nothing; the same key with another body is 409 ``idempotency_key_reused``.
 
-Records are stored durably (``projections.idempotency``) with a fingerprint of the request
+Records are stored durably (``ledger.idempotency``) with a fingerprint of the request
 (method, path and the SHA-256 of the body). Keys are scoped to the path, so one key can't collide
 across games.
 """
@@ -18,9 +18,9 @@ from fastapi.responses import JSONResponse
 
 from api.errors import ApiError
 from api.threads import in_thread
-from projections.canonical_json import CanonicalizationError, canonical
-from projections.idempotency import IdempotencyRecords
-from projections.partitions import PartitionedIdempotency
+from ledger.idempotency import IdempotencyRecords
+from ledger.partitions import PartitionedIdempotency
+from store.canonical_json import CanonicalizationError, canonical
 
 MAX_KEY = 200
 

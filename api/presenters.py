@@ -9,8 +9,8 @@ from api.auth import Principal
 from domain.event_view import redacted
 from domain.state import GameState
 from domain.view import state_view
+from ledger.service import ActionResult, RecordedEvent
 from projections.sentences import describe
-from projections.service import ActionResult, RecordedEvent
 
 
 def sees_hidden(principal: Principal) -> bool:

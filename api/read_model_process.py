@@ -6,7 +6,7 @@ same GIL as the requests (docs/performance.md, issue 15, sixth pass); with one w
 worker is the bottleneck while the machine's other core waits.
 
 So ``serve`` can start ``mtg-ledger project`` first (``MTG_LEDGER_READ_MODEL_PROCESS``), wait
-until it is elected to keep them (``projections.runner_election``), and only then start the
+until it is elected to keep them (``store.runner_election``), and only then start the
 workers. The workers still stand by in the election: if the process dies, one of them takes the
 read models over within a second, and the process is started again (it then stands by in its
 turn). Nothing here is needed for correctness; it only moves work off the serving workers.

@@ -7,7 +7,7 @@ from urllib.parse import urlsplit
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from projections.database_url import describe_store
+from store.database_url import describe_store
 
 Store = Literal["sqlite", "postgresql"]
 """The kinds of event store the server can run on."""
@@ -68,7 +68,7 @@ class Settings(BaseSettings):
     max_streams: int = Field(default=256, ge=1)
     """Open event streams in one worker process, all tokens together; more is 429."""
     partition_urls: str = ""
-    """Games partitioned across several databases (``projections.partitions``): their URLs,
+    """Games partitioned across several databases (``ledger.partitions``): their URLs,
     separated by commas or spaces; the first is the home partition (tokens). Empty: the one
     store of ``database_url``. Adding or removing one moves games (docs/operations.md)."""
     group_commit_ms: float | None = Field(default=None, ge=0, le=100)

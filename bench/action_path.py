@@ -33,8 +33,8 @@ from typing import Any
 sys.path.insert(0, os.getcwd())
 
 from bench.harness import default_postgres, scratch_store
-from projections.results import Actor
-from projections.service import LedgerService
+from ledger.service import LedgerService
+from store.results import Actor
 
 ACTOR = Actor("bench", "admin")
 GAME: dict[str, Any] = {

@@ -37,9 +37,9 @@ from eventsourcing.domain import Aggregate, event
 from eventsourcing.persistence import IntegrityError
 from fastapi import FastAPI, Request
 
-from projections.database_url import library_environment
-from projections.ledger_application import LedgerApplication
-from projections.stored_events import GameEvent
+from store.application import LedgerApplication
+from store.database_url import library_environment
+from store.records import GameEvent
 
 PAYLOAD = {"target": {"player": "P1"}, "kind": "rad", "amount": 1, "cause": "manual"}
 ACTOR = {"name": "bench", "role": "judge"}

@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.harness import ROOT, default_postgres, rss_kib, scratch_store, update_section
 from bench.replay import ACTOR, build_export
-from projections.service import LedgerService
+from ledger.service import LedgerService
 
 SMALL: dict[str, Any] = {
     "variant": "two_player",

@@ -32,8 +32,9 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
@@ -54,12 +55,12 @@ from domain.evolve import evolve
 from domain.setup import game_started
 from domain.state import GameState
 from domain.undo import revert_event
-from projections.game_aggregate import Game, project_game
-from projections.game_files import export_lines
-from projections.game_repository import recorded as recorded_event
-from projections.hash_chain import GENESIS_HASH, seal
-from projections.results import Actor, RecordedEvent
-from projections.service import LedgerService
+from ledger.game_files import export_lines
+from ledger.service import LedgerService
+from store.aggregate import Game, project_game
+from store.hash_chain import GENESIS_HASH, seal
+from store.repository import recorded as recorded_event
+from store.results import Actor, RecordedEvent
 
 ROOT = Path(__file__).resolve().parents[1]
 ACTOR = Actor("bench", "judge")
@@ -122,6 +123,31 @@ def build_export(game_id: str, size: int, table: int = 1) -> list[str]:
             state = evolve(state, event)
             states.append(state)
     return list(export_lines(game_id, recorded, at))
+
+
+@dataclass(frozen=True, slots=True)
+class _Mutating:
+    """One stored record under the library's ``CanMutateProtocol``, so its stock
+    ``project_aggregate`` (with its per-event protocol assert) can fold games for comparison;
+    the records themselves carry no ``mutate`` (the store folds with ``project_game``)."""
+
+    record: Any
+
+    @property
+    def originator_id(self) -> str:
+        return str(self.record.originator_id)
+
+    @property
+    def originator_version(self) -> int:
+        return int(self.record.originator_version)
+
+    def mutate(self, game: Any) -> Any:
+        return project_game(game, (self.record,))
+
+
+def library_projector(game: Any, records: Iterable[Any]) -> Any:
+    """The library's default projector over the ledger's records."""
+    return project_aggregate(game, (_Mutating(r) for r in records))
 
 
 def get_with(projector: Any) -> Callable[[LedgerService, int], object]:
@@ -222,7 +248,7 @@ def measure(
     label: str, url_for: Callable[[str], str], sizes: list[int], reads: int, interval: int, full_max: int
 ) -> list[str]:
     rows = []
-    fast_get, library_get = get_with(project_game), get_with(project_aggregate)
+    fast_get, library_get = get_with(project_game), get_with(library_projector)
     for size in sizes:
         lines = build_export("bench", size)
         with_full = size <= full_max
@@ -252,7 +278,7 @@ def measure(
                 method(1)
             t = interleaved(methods, versions)
             mean = {name: statistics.fmean(times) for name, times in t.items()}
-            fast_us, library_us = fold_cost(snap, project_game), fold_cost(snap, project_aggregate)
+            fast_us, library_us = fold_cost(snap, project_game), fold_cost(snap, library_projector)
             fold_rate = domain_fold_rate(lines)
             no_snap = f"{ms(t['full'])} | {mean['full'] / mean['fast']:.1f}x" if "full" in t else "n/a | n/a"
             rows.append(
@@ -336,7 +362,7 @@ of them alike. Times are median / mean milliseconds per read.
   projector, where S is the snapshot at or below V: a snapshot hit, nothing to replay.
   **`state_at` / hit** is the goal's ratio (at most 3x).
 - **`get` + fast projector**: `Repository.get(game, version=V)` with
-  `projections.game_aggregate.project_game`, over the same snapshots.
+  `store.aggregate.project_game`, over the same snapshots.
 - **`get` + library projector**: the same call with the library's default `project_aggregate`
   (a per-event `assert isinstance(event, CanMutateProtocol)`), over the same snapshots.
 - **no snapshots**: the fast `get` on a copy of the game stored with snapshots off: a full

@@ -35,7 +35,7 @@ sys.path.insert(0, os.getcwd())
 
 from bench.action_path import ACTIONS, ACTOR, GAME, counting
 from bench.harness import default_postgres, scratch_store
-from projections.service import LedgerService
+from ledger.service import LedgerService
 
 
 def postgres_cpu() -> float:

@@ -22,8 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from domain.commands import parse_command
-from projections.results import Actor
-from projections.service import LedgerService
+from ledger.service import LedgerService
+from store.results import Actor
 
 GAME = {"variant": "two_player", "players": [{"id": "P1"}, {"id": "P2"}]}
 JUDGE = Actor("bench", "judge")

@@ -7,18 +7,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from projections.database_url import StoreKind
-from projections.elected_projection import ElectedProjection
 from projections.game_summaries import (
     GameSummaryProjection,
     GameSummaryView,
     ProjectionFailure,
     view_class_for,
 )
-from projections.ledger_application import LedgerApplication
-from projections.read_model_group import ReadModelGroup
-from projections.results import GameSummary
-from projections.runner_election import ElectedRunner
+from store.application import LedgerApplication
+from store.database_url import StoreKind
+from store.elected_projection import ElectedProjection
+from store.read_model_group import ReadModelGroup
+from store.results import GameSummary
+from store.runner_election import ElectedRunner
 
 
 class GameList:

@@ -31,9 +31,9 @@ from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
 from psycopg.sql import SQL, Composed, Identifier
 
 from domain import events as ev
-from projections.results import GameSummary
-from projections.sqlite_polling import writer_lock
-from projections.stored_events import GameEvent
+from store.records import GameEvent
+from store.results import GameSummary
+from store.sqlite_polling import writer_lock
 
 TABLE = "game_summaries"
 FAILURES = "game_summary_failures"
@@ -218,7 +218,7 @@ _SQLITE_UPDATE = UPDATE_ROW.format(table=TABLE, m="?")
 
 class SQLiteGameSummaryView(SQLiteTrackingRecorder, GameSummaryView):
     """The view in the ledger's SQLite file; it writes in turn with the ledger's own datastore
-    (``projections.sqlite_polling.writer_lock``)."""
+    (``store.sqlite_polling.writer_lock``)."""
 
     datastore: SQLiteDatastore
 

@@ -1,6 +1,6 @@
 """Matches: the games of one table in one round of one event, and their result (MTR 2.1, 2.4).
 
-A read model (``projections.documents``) with its own tracking position. A game belongs to the
+A read model (``store.documents``) with its own tracking position. A game belongs to the
 match of its ``tournament`` (``event``, ``round``, ``table``); ``tournament.best_of`` (1, 3 or
 5; default 3) sets the wins needed (MTR 2.1: drawn games don't count toward them). Match
 reports (``MatchReported``, stored in the log like everything else) add what the games can't
@@ -26,8 +26,8 @@ from typing import Any
 
 from domain import events as ev
 from domain.commands.judging import GAME_ENDING_PENALTIES
-from projections.documents import Doc, DocumentProjection, Get, view_classes
-from projections.stored_events import GameEvent, MatchReported
+from store.documents import Doc, DocumentProjection, Get, view_classes
+from store.records import GameEvent, MatchReported
 
 VIEWS = view_classes("match_docs")
 

@@ -11,8 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from domain import events as ev
-from projections.results import RecordedEvent
 from projections.sentences import describe
+from store.results import RecordedEvent
 
 
 def _position(event: RecordedEvent, turn: int, step: str) -> tuple[int, str]:

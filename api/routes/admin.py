@@ -14,8 +14,8 @@ from api.errors import ApiError
 from api.routes.games import ERRORS
 from api.threads import in_thread
 from domain.cards.behaviour import behaviour_of
-from projections.results import TokenInfo
-from projections.tokens import ID_LENGTH, secret_digest
+from ledger.tokens import ID_LENGTH, secret_digest
+from store.results import TokenInfo
 
 router = APIRouter(prefix="/v1", tags=["admin"])
 

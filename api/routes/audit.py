@@ -20,10 +20,10 @@ from api.limits import StreamSlots, stream_key
 from api.presenters import event_out, game_out
 from api.routes.games import ERRORS
 from api.threads import in_thread
-from projections.game_files import MAX_LINE, InvalidExport
-from projections.results import ActionResult
-from projections.service import Actor as StoreActor
-from projections.service import LedgerService
+from ledger.game_files import MAX_LINE, InvalidExport
+from ledger.service import Actor as StoreActor
+from ledger.service import LedgerService
+from store.results import ActionResult
 
 router = APIRouter(prefix="/v1/games", tags=["record"])
 

@@ -21,8 +21,8 @@ from domain.errors import Forbidden
 from domain.judging import backup_needs_head_judge, rel
 from domain.permissions import check_player_command
 from domain.state import GameState
-from projections.service import ActionResult, LedgerService
-from projections.service import Actor as StoreActor
+from ledger.service import ActionResult, LedgerService
+from ledger.service import Actor as StoreActor
 
 router = APIRouter(prefix="/v1/games", tags=["games"])
 

@@ -27,7 +27,7 @@ from domain.commands.bodies.fields import Body, Text
 from domain.commands.refusals import refusal
 from domain.errors import InvalidCommand
 from domain.state import GameState
-from projections.service import Actor as StoreActor
+from ledger.service import Actor as StoreActor
 
 router = APIRouter(prefix="/v1/games", tags=["judging"])
 

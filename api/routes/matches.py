@@ -18,8 +18,8 @@ from api.routes.games import ERRORS
 from api.routes.judging import _parse
 from api.threads import in_thread
 from domain.commands.bodies.fields import Body, Text
+from ledger.service import Actor as StoreActor
 from projections.matches import RESULT_COLUMNS, match_result
-from projections.service import Actor as StoreActor
 
 router = APIRouter(prefix="/v1/events", tags=["matches"])
 

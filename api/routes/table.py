@@ -28,7 +28,7 @@ from api.deps import Reader, Scorekeeper, ServiceDep, json_object, raw_body
 from api.errors import ApiError
 from api.routes.games import ERRORS
 from api.threads import in_thread
-from projections.service import LedgerService
+from ledger.service import LedgerService
 
 router = APIRouter(prefix="/v1", tags=["table"])
 MAX_QR_TEXT = 1000

@@ -13,7 +13,7 @@ each command. What it can check instead:
 
 Both are pure: they read the state and build throw-away values, nothing else. Each check cites
 the rule it enforces. ``ActionsReverted`` has none here: its ``restored_state`` is checked against
-the history by the import itself (``projections.game_files``).
+the history by the import itself (``ledger.game_files``).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ __all__ = ["CHECKS", "audit_record", "check_event", "check_settled"]
 def _actions_reverted(state: GameState, event: ev.Event) -> str | None:
     """A revert needs the history, not only the state before it: the import checks that its
     ``restored_state`` is the state at ``to_version`` and that it reverts the versions after it
-    (``projections.game_files``)."""
+    (``ledger.game_files``)."""
     return None
 
 

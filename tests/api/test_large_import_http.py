@@ -7,7 +7,7 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from projections.service import Actor, LedgerService
+from ledger.service import Actor, LedgerService
 from tests.api.helpers import TWO_PLAYER, assert_problem, create_game
 
 

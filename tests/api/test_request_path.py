@@ -11,8 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 import api.routes.games as games_route
-from projections.results import Actor
-from projections.service import LedgerService
+from ledger.service import LedgerService
+from store.results import Actor
 from tests.api.helpers import assert_problem, create_game, token
 
 ADMIN = Actor("admin", "admin")

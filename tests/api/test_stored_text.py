@@ -100,7 +100,7 @@ def test_on_postgresql_a_stored_nul_marks_its_game_instead_of_stopping_the_list(
     if settings.store != "postgresql":
         pytest.skip("SQLite stores a NUL; the injected failure above covers it there")
     from domain.commands import parse_create_body
-    from projections.service import Actor
+    from ledger.service import Actor
 
     service = client.app.state.service  # type: ignore[attr-defined]
     body = parse_create_body({**_with_event("GP\u0000Vegas"), "game_id": "nul-game"})

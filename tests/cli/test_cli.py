@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from api.cli import main
-from projections.service import Actor, LedgerService
+from ledger.service import Actor, LedgerService
 
 GAME = {
     "game_id": "cli-game",
@@ -374,7 +374,7 @@ def test_auto_reads_heads_on_sqlite_and_watches_them_on_postgresql_with_several_
     url: str, workers: int, head_check: str, head_watch: str, checks: bool, watches: bool
 ) -> None:
     """Several workers: SQLite reads a game's newer events before each action (a local read);
-    PostgreSQL, where that read is a round trip, watches the log instead (projections.head_watch)."""
+    PostgreSQL, where that read is a round trip, watches the log instead (store.head_watch)."""
     from api.settings import Settings
 
     settings = Settings(

@@ -8,7 +8,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from projections.game_files import check_export
+from ledger.game_files import check_export
 from tests.api.helpers import TWO_PLAYER, assert_problem, create_game, token, version_of
 
 

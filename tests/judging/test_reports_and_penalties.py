@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from projections.game_files import check_export
+from ledger.game_files import check_export
 from tests.api.helpers import assert_problem, create_game, token, version_of
 
 

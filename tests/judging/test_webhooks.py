@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from projections.webhooks import verify_signature
+from ledger.webhooks import verify_signature
 from tests.store.conftest import JUDGE, SCOREKEEPER, TWO_PLAYER, Store
 
 

@@ -1,7 +1,7 @@
 """A long game imports in one atomic save, on both stores, in bounded time.
 
 On PostgreSQL the library's pipelined insert of a multi-megabyte batch never returned (a
-100,000-event game always, a 10,000-event one sometimes); ``projections.postgres_recorder``
+100,000-event game always, a 10,000-event one sometimes); ``store.postgres_recorder``
 sends large batches outside pipeline mode. The import runs in a thread with a deadline, so a
 regression fails here instead of hanging the suite.
 """
@@ -15,7 +15,7 @@ import pytest
 
 from bench.harness import ScratchStore
 from bench.replay import ACTOR, build_export
-from projections.service import LedgerService
+from ledger.service import LedgerService
 
 
 def import_within(store: ScratchStore, events: int, seconds: float) -> None:

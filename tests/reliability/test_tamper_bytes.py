@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from bench.harness import ScratchStore
-from projections.results import Actor
-from projections.service import LedgerService
+from ledger.service import LedgerService
+from store.results import Actor
 from tests.reliability.support import ACTIONS, GAME
 
 JUDGE = Actor("tamper judge", "judge")

@@ -18,8 +18,8 @@ from uuid import uuid4
 
 import pytest
 
-from projections.results import Actor
-from projections.service import LedgerService
+from ledger.service import LedgerService
+from store.results import Actor
 
 POSTGRES_ENV = "MTG_LEDGER_TEST_POSTGRES"
 JUDGE = Actor("Jane Judge (L2)", "judge")

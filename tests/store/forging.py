@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from projections.hash_chain import GENESIS_HASH, Fact, seal
+from store.hash_chain import GENESIS_HASH, Fact, seal
 
 
 def rehash(lines: list[str]) -> list[str]:

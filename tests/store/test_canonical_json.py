@@ -1,4 +1,4 @@
-"""``projections.canonical_json`` writes the bytes ``rfc8785`` writes, or refuses what it refuses.
+"""``store.canonical_json`` writes the bytes ``rfc8785`` writes, or refuses what it refuses.
 
 The hash chain depends on it: one byte of difference and every stored game would fail verify."""
 
@@ -11,7 +11,7 @@ import rfc8785
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from projections.canonical_json import CanonicalizationError, _plain, canonical
+from store.canonical_json import CanonicalizationError, _plain, canonical
 
 # Every kind of character the fast path must escape or pass through as RFC 8785 does: controls,
 # quotes, backslashes, DEL, BMP letters, private-use (sorts after surrogates in UTF-16) and

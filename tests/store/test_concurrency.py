@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-import projections.game_service as game_service
+import ledger.game_service as game_service
 from domain.errors import Conflict
-from projections.results import ActionResult
-from projections.service import LedgerService
+from ledger.service import LedgerService
+from store.results import ActionResult
 from tests.store.conftest import JUDGE, SCOREKEEPER, TWO_PLAYER, Store, add_rad
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -130,7 +130,7 @@ WORKER = textwrap.dedent(
     """
     import sys
     from domain.errors import Conflict
-    from projections.service import LedgerService, Actor
+    from ledger.service import LedgerService, Actor
 
     url, name, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
     conflicts = 0

@@ -11,9 +11,9 @@ import pytest
 from eventsourcing.persistence import IntegrityError
 
 from domain.errors import Conflict
-from projections.group_commit import GroupCommitter
-from projections.results import ActionResult
-from projections.service import LedgerService
+from ledger.service import LedgerService
+from store.group_commit import GroupCommitter
+from store.results import ActionResult
 from tests.store.conftest import JUDGE, SCOREKEEPER, TWO_PLAYER, Store, add_rad
 
 OK = "ok"

@@ -1,5 +1,5 @@
 """Several processes on one PostgreSQL store: each keeps its cached heads up to date from one
-read of what is new for all games (``projections.head_watch``), so an action on a game another
+read of what is new for all games (``store.head_watch``), so an action on a game another
 process acted on is not decided on a stale head that clashes at the save and fails its group
 transaction, nor loaded afresh. A head is marked behind, and its next action reads only what it
 lacks; once a game's actions have come here that way (they are spread over processes), its head
@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 from eventsourcing.persistence import StoredEvent
 
-from projections import game_repository
-from projections.head_watch import PAGE, HeadWatch
-from projections.service import LedgerService
+from ledger.service import LedgerService
+from store import repository as game_repository
+from store.head_watch import PAGE, HeadWatch
 from tests.store.conftest import JUDGE, SCOREKEEPER, TWO_PLAYER, Store, add_rad
 
 

@@ -17,8 +17,8 @@ from uuid import uuid4
 import pytest
 
 from domain.errors import NotFound
-from projections.game_files import InvalidExport
-from projections.service import LedgerService
+from ledger.game_files import InvalidExport
+from ledger.service import LedgerService
 from tests.scenarios.support import load_scenarios, run_scenario
 from tests.store.conftest import JUDGE, SCOREKEEPER, TWO_PLAYER, Store, add_rad
 from tests.store.forging import rehash

@@ -19,8 +19,8 @@ from fastapi.testclient import TestClient
 from api.app import create_app
 from api.settings import Settings
 from domain.errors import Conflict
-from projections.partitions import partition_of
-from projections.service import LedgerService
+from ledger.partitions import partition_of
+from ledger.service import LedgerService
 from tests.store.conftest import JUDGE, POSTGRES_ENV, SCOREKEEPER, TWO_PLAYER, add_rad
 
 DATABASES = ("mtgl_partition_a", "mtgl_partition_b")

@@ -17,7 +17,7 @@ from domain.errors import Conflict, IllegalAction, InvalidCommand, NotFound
 from domain.events import Event
 from domain.serialize import state_to_json
 from domain.state import GameState
-from projections.service import LedgerService
+from ledger.service import LedgerService
 from projections.timeline import texts
 from tests.store.conftest import JUDGE, SCOREKEEPER, TWO_PLAYER, Store, add_rad
 

@@ -1,7 +1,7 @@
 """A PostgreSQL save is one statement: a function the recorder creates with its tables takes the
 events table's lock, notifies and inserts, in one implicit transaction that commits before the
 server answers. So no other writer waits for this process to read the answer, and the lock still
-makes notification ids follow the commit order (``projections.postgres_recorder``;
+makes notification ids follow the commit order (``store.postgres_recorder``;
 docs/performance.md, issue 15, fourth and fifth passes). Where the function is missing (tables
 made by an older version), saves take the pipelined path, with the same guarantees."""
 
@@ -15,8 +15,8 @@ import psycopg
 import pytest
 from eventsourcing.persistence import IntegrityError
 
-from projections.postgres_recorder import SAVE_FUNCTION, LargeBatchPostgresApplicationRecorder
-from projections.service import LedgerService
+from ledger.service import LedgerService
+from store.postgres_recorder import SAVE_FUNCTION, LargeBatchPostgresApplicationRecorder
 from tests.store.conftest import JUDGE, SCOREKEEPER, TWO_PLAYER, Store, add_rad
 
 PATHS = ["function", "pipeline"]

@@ -1,6 +1,6 @@
 """Read models pull the commits of a short wait together, not one pull per commit: on PostgreSQL
-a notification starts the wait (``projections.postgres_recorder.GatheringSubscription``), on
-SQLite the subscription looks once per interval (``projections.sqlite_polling``);
+a notification starts the wait (``store.postgres_recorder.GatheringSubscription``), on
+SQLite the subscription looks once per interval (``store.sqlite_polling``);
 docs/performance.md, issue 15."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from projections.postgres_recorder import GATHER, GatheringSubscription
-from projections.sqlite_polling import POLL_INTERVAL, PollingSubscription
+from store.postgres_recorder import GATHER, GatheringSubscription
+from store.sqlite_polling import POLL_INTERVAL, PollingSubscription
 from tests.store.conftest import JUDGE, SCOREKEEPER, TWO_PLAYER, Store, add_rad
 
 Subscribe = Callable[[Any, int], Any]

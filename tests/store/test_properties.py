@@ -16,14 +16,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import event as note_event
 from hypothesis import strategies as st
 
-import projections.service as service_module
+import ledger.service as service_module
 from domain import evolve
 from domain.errors import GameError
 from domain.events import JUDGE_RECORD_TYPES, Event
 from domain.state import GameState
 from domain.undo import Entry, target_before_last_actions
-from projections.results import Actor
-from projections.service import LedgerService
+from ledger.service import LedgerService
+from store.results import Actor
 
 JUDGE = Actor("property judge", "judge")
 CARDS = [

@@ -1,4 +1,4 @@
-"""The read models of a log share one runner and one subscription (``projections.read_model_group``):
+"""The read models of a log share one runner and one subscription (``store.read_model_group``):
 each record is read and decoded once, each read model gets only what it has not projected yet,
 and one that fails stops alone (both stores)."""
 
@@ -11,7 +11,7 @@ from eventsourcing.persistence import Tracking
 from eventsourcing.projection import ApplicationSubscription
 
 from projections import game_summaries, matches
-from projections.read_model_group import due
+from store.read_model_group import due
 from tests.store.conftest import JUDGE, SCOREKEEPER, TWO_PLAYER, Store, add_rad
 
 
@@ -87,7 +87,7 @@ def test_a_read_model_behind_the_others_catches_up_alone(store: Store, monkeypat
     listed_up_to = first.app.recorder.max_notification_id()
     first.close()
     tracking = "tracking" if store.kind == "sqlite" else store.table("matches_tracking")
-    name = f"{first.app.name}#match_docs"  # the matches view's own tracking (projections.documents)
+    name = f"{first.app.name}#match_docs"  # the matches view's own tracking (store.documents)
     store.execute(f"DELETE FROM {tracking} WHERE application_name = ?", name)
     store.execute(f"INSERT INTO {tracking} (application_name, notification_id) VALUES (?, ?)", name, early)
     store.execute(f"DELETE FROM {store.table('match_docs')}")

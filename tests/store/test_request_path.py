@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-import projections.hash_chain as hash_chain
+import store.hash_chain as hash_chain
 from domain.commands import parse_command
 from domain.errors import IllegalAction
 from domain.state import GameState
-from projections.service import LedgerService
+from ledger.service import LedgerService
 from tests.store.conftest import JUDGE, SCOREKEEPER, TWO_PLAYER, Store, add_rad
 from tests.store.forging import rehash
 

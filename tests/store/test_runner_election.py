@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from projections.read_model_group import READ_MODELS_RUNNER
-from projections.runner_election import ElectedRunner, election_for
+from store.read_model_group import READ_MODELS_RUNNER
+from store.runner_election import ElectedRunner, election_for
 from tests.store.conftest import JUDGE, SCOREKEEPER, TWO_PLAYER, Store, add_rad
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -121,7 +121,7 @@ def test_a_killed_runner_process_is_replaced(store: Store, tmp_path: Path) -> No
             textwrap.dedent(
                 f"""
                 import pathlib, time
-                from projections.service import LedgerService
+                from ledger.service import LedgerService
                 s = LedgerService({store.url!r}, create_tables=False)
                 assert s.game_list.election.leading
                 pathlib.Path({str(ready)!r}).write_text("up")

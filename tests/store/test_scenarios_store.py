@@ -12,8 +12,8 @@ from domain.errors import GameError
 from domain.events import Event
 from domain.state import GameState
 from domain.view import state_view
-from projections.results import Actor
-from projections.service import LedgerService
+from ledger.service import LedgerService
+from store.results import Actor
 from tests.scenarios.support import load_scenarios, run_scenario
 from tests.store.conftest import Store
 

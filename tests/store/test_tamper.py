@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from domain.errors import IllegalAction
-from projections.game_files import InvalidExport
-from projections.hash_chain import Fact, seal
+from ledger.game_files import InvalidExport
+from store.hash_chain import Fact, seal
 from tests.store.conftest import JUDGE, SCOREKEEPER, TWO_PLAYER, Store, add_rad
 from tests.store.forging import rehash
 

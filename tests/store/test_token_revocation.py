@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from projections.tokens import GRANT_TTL
+from ledger.tokens import GRANT_TTL
 from tests.store.conftest import Store
 
 

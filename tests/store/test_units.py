@@ -10,10 +10,10 @@ from uuid import uuid4
 import pytest
 from eventsourcing.utils import get_topic, resolve_topic
 
-from projections.database_url import describe_store, library_environment, sqlite_path, store_kind, without_password
 from projections.game_summaries import SummaryChange, runs, summary_change
 from projections.sentences import describe
-from projections.stored_events import GameEvent, StoredRecord
+from store.database_url import describe_store, library_environment, sqlite_path, store_kind, without_password
+from store.records import GameEvent, StoredRecord
 
 
 def test_sqlite_urls_map_to_the_library_settings() -> None:
@@ -22,7 +22,7 @@ def test_sqlite_urls_map_to_the_library_settings() -> None:
     assert env["SQLITE_DBNAME"] == "var/ledger.sqlite3"
     assert env["SQLITE_LOCK_TIMEOUT"] == "10"
     assert env["ORIGINATOR_ID_TYPE"] == "text" and env["CREATE_TABLE"] == "y"
-    assert env["APPLICATION_RECORDER_TOPIC"] == "projections.sqlite_polling:PollingSQLiteApplicationRecorder"
+    assert env["APPLICATION_RECORDER_TOPIC"] == "store.sqlite_polling:PollingSQLiteApplicationRecorder"
     assert sqlite_path("sqlite:////srv/ledger/db.sqlite3?timeout=3").as_posix() == "/srv/ledger/db.sqlite3"
     assert library_environment("sqlite:////tmp/x.db?timeout=3", create_tables=False)["SQLITE_LOCK_TIMEOUT"] == "3"
     assert library_environment("sqlite:////tmp/x.db", create_tables=False)["CREATE_TABLE"] == "n"

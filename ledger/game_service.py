@@ -3,7 +3,7 @@
 One request path for everything that appends. The command arrives parsed (the HTTP edge or the
 caller turns a body into a ``domain.commands.Command``); the service decides it against the
 game's head as this process has it cached, with no read at all, and appends everything the
-command caused in ONE ``save()`` (each event sealed into the hash chain, ``projections.hash_chain``).
+command caused in ONE ``save()`` (each event sealed into the hash chain, ``store.hash_chain``).
 The state the decision built (``domain.decide.run`` folds each event as it emits it) becomes the
 new head: an action's events are folded once.
 
@@ -27,8 +27,6 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 from uuid import uuid4
 
-from eventsourcing.persistence import IntegrityError
-
 from domain import events as ev
 from domain.cards.catalog import Catalog
 from domain.commands import Command
@@ -47,16 +45,17 @@ from domain.undo import (
     reverted_versions,
     target_before_last_actions,
 )
-from projections.clock import Now
-from projections.game_aggregate import Game, project_game
-from projections.game_repository import MAX_VERSION, GameRepository, is_game_id, recorded
-from projections.group_commit import Saver
-from projections.hash_chain import GENESIS_HASH, Sealable, seal
-from projections.idempotency import IdempotencyRecords
-from projections.ledger_application import LedgerApplication
-from projections.results import ActionResult, Actor, RecordedEvent
-from projections.stored_events import GameEvent, IdempotencyKeyClaimed
+from ledger.clock import Now
+from ledger.idempotency import IdempotencyRecords
 from projections.timeline import timeline as timeline_groups
+from store.aggregate import Game, project_game
+from store.application import LedgerApplication
+from store.errors import VersionClash
+from store.group_commit import Saver
+from store.hash_chain import GENESIS_HASH, Sealable, seal
+from store.records import GameEvent, IdempotencyKeyClaimed
+from store.repository import MAX_VERSION, GameRepository, is_game_id, recorded
+from store.results import ActionResult, Actor, RecordedEvent
 
 log = logging.getLogger("mtg_ledger.store")
 
@@ -167,7 +166,7 @@ class GameService:
         append its events. A ``reporter`` (a player token's player) whose action changes another
         player's side has it marked unacknowledged (``domain.judging.acknowledgement``).
         ``expected_version`` (If-Match) must equal the head or ``Conflict(version_conflict)``;
-        ``idempotency_key`` is claimed in the same atomic save (see ``projections.idempotency``)."""
+        ``idempotency_key`` is claimed in the same atomic save (see ``ledger.idempotency``)."""
 
         def decide(game: Game) -> Decision:
             if authorize is not None:
@@ -320,11 +319,11 @@ class GameService:
 
     def _save(self, stored: Sequence[GameEvent], claim: IdempotencyKeyClaimed | None) -> None:
         """One atomic save: every event of the action (and the key's claim) or nothing; through
-        the group committer (``projections.group_commit``), in one transaction with the saves of
+        the group committer (``store.group_commit``), in one transaction with the saves of
         other games' actions that arrive with it, answered once that transaction is durable."""
         try:
             self._saver.save(*stored, *([claim] if claim is not None else []))
-        except IntegrityError:
+        except VersionClash:
             if claim is not None:
                 clash = self._idempotency.clash(claim)
                 if clash is not None:
@@ -340,7 +339,7 @@ class GameService:
         assert self._app.snapshots is not None
         try:
             self._app.snapshots.put([game.snapshot()])
-        except IntegrityError:
+        except VersionClash:
             pass  # another writer's snapshot of the same version
         except Exception:  # pragma: no cover - a snapshot is an optimisation, never a failure
             log.exception("snapshot of %s at %d failed", game.id, game.version)

@@ -1,22 +1,22 @@
 """One database of the ledger (``Partition``): its ``eventsourcing`` application, group committer,
 tokens, idempotency records, games, record, read models and game list, wired together. ``LedgerService`` holds
-one per database URL (``projections.partitions`` spreads games over several)."""
+one per database URL (``ledger.partitions`` spreads games over several)."""
 
 from __future__ import annotations
 
 from domain.cards.catalog import Catalog
-from projections.clock import Now
-from projections.database_url import StoreKind, library_environment, sqlite_path, store_kind
+from ledger.clock import Now
+from ledger.game_record import GameRecord
+from ledger.game_service import GameService
+from ledger.idempotency import IdempotencyRecords
+from ledger.tokens import TokenRegistry
 from projections.game_list import GameList
-from projections.game_record import GameRecord
-from projections.game_repository import GameRepository
-from projections.game_service import GameService
-from projections.group_commit import GroupCommitter
-from projections.head_watch import HeadWatch
-from projections.idempotency import IdempotencyRecords
-from projections.ledger_application import LedgerApplication
-from projections.read_model_group import ReadModelGroup
-from projections.tokens import TokenRegistry
+from store.application import LedgerApplication
+from store.database_url import StoreKind, library_environment, sqlite_path, store_kind
+from store.group_commit import GroupCommitter
+from store.head_watch import HeadWatch
+from store.read_model_group import ReadModelGroup
+from store.repository import GameRepository
 
 
 class Partition:
@@ -82,7 +82,7 @@ class Partition:
             if watch_heads and stored_after is not None
             else None
         )
-        """Keeps the cached heads other processes moved on up to date (``projections.head_watch``;
+        """Keeps the cached heads other processes moved on up to date (``store.head_watch``;
         PostgreSQL)."""
         self.read_models = ReadModelGroup(env, run=project_read_models, standby_interval=standby_interval)
         """This database's read models (the game list; on the home partition also the matches and

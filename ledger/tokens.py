@@ -22,12 +22,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from datetime import datetime
 
-from eventsourcing.persistence import IntegrityError
-
 from domain.errors import Conflict, InvalidCommand, NotFound
-from projections.ledger_application import LedgerApplication
-from projections.results import TokenInfo
-from projections.stored_events import (
+from store.application import LedgerApplication
+from store.errors import VersionClash
+from store.records import (
     AdminTokenIssued,
     TokenIssued,
     TokenRevoked,
@@ -35,6 +33,7 @@ from projections.stored_events import (
     token_stream_id,
     token_use_stream_id,
 )
+from store.results import TokenInfo
 
 ROLES = ("admin", "head_judge", "judge", "scorekeeper", "player", "spectator")
 """The roles (docs/api.md, Authentication and roles), most powerful first."""
@@ -107,7 +106,7 @@ class TokenRegistry:
         )
         try:
             self._app.save(record)
-        except IntegrityError:
+        except VersionClash:
             existing = self.lookup(secret)
             if existing is None or (existing.name, existing.role, existing.game_id, existing.player_id) != (
                 name,
@@ -187,7 +186,7 @@ class TokenRegistry:
             try:
                 self._app.save(TokenUsed(originator_id=stream, originator_version=version, used_at=self._now()))
                 return
-            except IntegrityError:
+            except VersionClash:
                 continue  # another worker recorded a use at this moment: read and try again
 
     def last_used(self, digest: str) -> str | None:
@@ -221,7 +220,7 @@ class TokenRegistry:
             revoked = TokenRevoked(
                 originator_id=record.originator_id, originator_version=2, revoked_at=self._now(), actor=actor
             )
-            with contextlib.suppress(IntegrityError):  # revoked at this moment by another request
+            with contextlib.suppress(VersionClash):  # revoked at this moment by another request
                 self._app.save(revoked)
             self._known.pop(digest, None)
             info = self._read(digest)

@@ -6,18 +6,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from eventsourcing.persistence import IntegrityError
-
 from domain.errors import NotFound
-from projections.clock import Now
-from projections.database_url import StoreKind
-from projections.documents import follower
-from projections.ledger_application import LedgerApplication
+from ledger.clock import Now
 from projections.matches import VIEWS, MatchProjection, match_key, match_out, result_row, round_prefix
-from projections.read_model_group import ReadModelGroup
-from projections.results import Actor
-from projections.runner_election import ElectedRunner
-from projections.stored_events import MatchReported, match_stream_id
+from store.application import LedgerApplication
+from store.database_url import StoreKind
+from store.documents import follower
+from store.errors import VersionClash
+from store.read_model_group import ReadModelGroup
+from store.records import MatchReported, match_stream_id
+from store.results import Actor
+from store.runner_election import ElectedRunner
 
 
 class Matches:
@@ -101,7 +100,7 @@ class Matches:
             try:
                 self._app.save(record)
                 return
-            except IntegrityError:
+            except VersionClash:
                 continue
         raise RuntimeError(f"could not append to {stream}")  # pragma: no cover
 

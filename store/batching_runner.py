@@ -2,9 +2,9 @@
 
 The library's ``ProjectionRunner`` calls ``process_event`` once per record, and each call is a
 view transaction: under load the read models committed once per EVENT while the ledger
-committed once per ACTION (or once per group of actions, ``projections.group_commit``), so
+committed once per ACTION (or once per group of actions, ``store.group_commit``), so
 they fell behind, took the GIL from the request path and, on SQLite, competed with the appends
-for the file's one writer. The read-model runner (``projections.read_model_group``) gives each
+for the file's one writer. The read-model runner (``store.read_model_group``) gives each
 projection everything the subscription already holds (never waiting for more, so an idle
 ledger's lag is unchanged) and the projection writes it in one transaction with the last
 record's tracking.

@@ -3,9 +3,9 @@
 It builds the ``eventsourcing`` application (one table set for every stream), the game-list
 read model and the parts that work on them, and closes them all:
 
-- ``games`` (``projections.game_service``): create, act, undo; state, events, timeline;
-- ``record`` (``projections.game_record``): verify, export, import;
-- ``tokens`` (``projections.tokens``) and ``idempotency`` (``projections.idempotency``): used by
+- ``games`` (``ledger.game_service``): create, act, undo; state, events, timeline;
+- ``record`` (``ledger.game_record``): verify, export, import;
+- ``tokens`` (``ledger.tokens``) and ``idempotency`` (``ledger.idempotency``): used by
   the HTTP layer directly;
 - ``game_list`` (``projections.game_list``): the read model of game summaries.
 
@@ -24,21 +24,21 @@ from domain.cards.catalog import Catalog, bundled_catalog
 from domain.commands import Command, parse_command
 from domain.commands.bodies.create import GameCreateBody
 from domain.state import GameState
-from projections.clock import Clock, recorder, utc_now
-from projections.database_url import StoreKind, store_kind
+from ledger.clock import Clock, recorder, utc_now
+from ledger.game_record import GameRecord
+from ledger.game_service import UNDO_HISTORY_PAGE, Authorize, GameService, int_arg
+from ledger.idempotency import IdempotencyRecords
+from ledger.match_service import Matches
+from ledger.partition import Partition
+from ledger.partitions import PartitionedGameList, PartitionedGames, PartitionedIdempotency, PartitionedRecord
+from ledger.tokens import TokenRegistry
+from ledger.webhooks import Webhooks
 from projections.game_list import GameList
-from projections.game_record import GameRecord
-from projections.game_service import UNDO_HISTORY_PAGE, Authorize, GameService, int_arg
-from projections.group_commit import DEFAULT_WINDOW, GroupCommitter
-from projections.idempotency import IdempotencyRecords
-from projections.ledger_application import LedgerApplication
-from projections.match_service import Matches
-from projections.partition import Partition
-from projections.partitions import PartitionedGameList, PartitionedGames, PartitionedIdempotency, PartitionedRecord
-from projections.results import ActionResult, Actor, GameSummary, RecordedEvent, TokenInfo, VerifyReport
-from projections.runner_election import STANDBY_INTERVAL
-from projections.tokens import TokenRegistry
-from projections.webhooks import Webhooks
+from store.application import LedgerApplication
+from store.database_url import StoreKind, store_kind
+from store.group_commit import DEFAULT_WINDOW, GroupCommitter
+from store.results import ActionResult, Actor, GameSummary, RecordedEvent, TokenInfo, VerifyReport
+from store.runner_election import STANDBY_INTERVAL
 
 __all__ = [
     "ActionResult",
@@ -55,7 +55,7 @@ class LedgerService:
     """Games, their audit trail, tokens and idempotency records, over one database URL.
 
     ``database_url``: one URL, or several: games partitioned across those databases by a
-    stable hash of the game id (``projections.partitions``; the first is the home partition).
+    stable hash of the game id (``ledger.partitions``; the first is the home partition).
     ``create_tables``: create the tables at start-up (do it once, then start workers with it
     off: creating tables from several processes at once raced, DESIGN.md).
     ``snapshot_interval``: events between snapshots (0 turns snapshots off).
@@ -63,14 +63,14 @@ class LedgerService:
     ``cache_size``: games whose head each process keeps (the head actions are decided on; 0: none).
     ``clock``: the time source for ``recorded_at`` (tests pass a fixed one).
     ``group_commit_window``: seconds the group committer waits to gather the saves of other
-    games' actions into one transaction (``projections.group_commit``; 0: only what queued up
+    games' actions into one transaction (``store.group_commit``; 0: only what queued up
     meanwhile; ``None``: no group commit, one transaction per save).
     ``check_heads``: before deciding an action on a cached head, read what other processes
     stored after it (``GameService``; for several processes on one SQLite file).
     ``watch_heads``: keep the cached heads other processes moved on up to date, from one read of
-    the new events every 20 ms (``projections.head_watch``; PostgreSQL, where a read per action is a round trip).
+    the new events every 20 ms (``store.head_watch``; PostgreSQL, where a read per action is a round trip).
     ``standby_interval``: seconds between a stand-by process's tries to be elected to run the
-    read models (``projections.read_model_group``: one runner per database).
+    read models (``store.read_model_group``: one runner per database).
     """
 
     def __init__(
@@ -102,7 +102,7 @@ class LedgerService:
         int_arg("cache_size", cache_size, 0)
         now = recorder(clock)
         self.partitions: list[Partition] = []
-        """One per database URL (``projections.partitions``); the first is the home partition."""
+        """One per database URL (``ledger.partitions``); the first is the home partition."""
         try:
             for url in urls:
                 self.partitions.append(

@@ -33,13 +33,13 @@ from uuid import uuid4
 
 from domain import events as ev
 from domain.errors import InvalidCommand, NotFound
-from projections.clock import Now
-from projections.database_url import StoreKind
-from projections.documents import Doc, DocumentProjection, Get, follower, view_classes
-from projections.ledger_application import LedgerApplication
-from projections.read_model_group import ReadModelGroup
-from projections.runner_election import ElectedRunner
-from projections.stored_events import GameEvent, MatchReported, WebhookSubscribed, webhook_stream_id
+from ledger.clock import Now
+from store.application import LedgerApplication
+from store.database_url import StoreKind
+from store.documents import Doc, DocumentProjection, Get, follower, view_classes
+from store.read_model_group import ReadModelGroup
+from store.records import GameEvent, MatchReported, WebhookSubscribed, webhook_stream_id
+from store.runner_election import ElectedRunner
 
 log = logging.getLogger("mtg_ledger.webhooks")
 VIEWS = view_classes("webhook_outbox")

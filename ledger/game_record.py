@@ -1,7 +1,7 @@
 """``GameRecord``: the audit side of the ledger: verify a stored game, export it, check and
 import an export file (docs/audit.md).
 
-Verify and the import check re-seal what they read with ``projections.hash_chain.seal`` (the
+Verify and the import check re-seal what they read with ``store.hash_chain.seal`` (the
 function that sealed it when it was appended) and compare.
 """
 
@@ -11,17 +11,16 @@ import threading
 from collections.abc import Iterable, Iterator, Sequence
 from uuid import uuid4
 
-from eventsourcing.persistence import IntegrityError, StoredEvent
-
 from domain.errors import Conflict, GameError
 from domain.undo import reverted_versions
-from projections.clock import Now
-from projections.game_files import InvalidExport, check_export, export_lines
-from projections.game_repository import GameRepository, is_game_id, recorded, unknown_game
-from projections.hash_chain import GENESIS_HASH, seal
-from projections.ledger_application import LedgerApplication
-from projections.results import ActionResult, Actor, VerifyReport
-from projections.stored_events import GameEvent, GameImported, import_stream_id
+from ledger.clock import Now
+from ledger.game_files import InvalidExport, check_export, export_lines
+from store.application import LedgerApplication, StoredRow
+from store.errors import VersionClash
+from store.hash_chain import GENESIS_HASH, seal
+from store.records import GameEvent, GameImported, import_stream_id
+from store.repository import GameRepository, is_game_id, recorded, unknown_game
+from store.results import ActionResult, Actor, VerifyReport
 
 CHECKPOINTS_KEPT = 4096
 """Verified checkpoints kept per process (the oldest is dropped first)."""
@@ -83,7 +82,7 @@ class GameRecord:
         finally:
             self._long_verify.release()
 
-    def _verify_rows(self, game_id: str, rows: Sequence[StoredEvent], start: int, prev_hash: str) -> VerifyReport:
+    def _verify_rows(self, game_id: str, rows: Sequence[StoredRow], start: int, prev_hash: str) -> VerifyReport:
         head: str | None = prev_hash if start else None
         first_bad: int | None = None
         for expected_version, row in enumerate(rows, start=start + 1):
@@ -163,7 +162,7 @@ class GameRecord:
         )
         try:
             self._app.save(*checked.records, receipt)
-        except IntegrityError:
+        except VersionClash:
             raise Conflict(f"a game {checked.game_id!r} already exists", "game_exists") from None
         if checked.checkpoints:
             assert self._app.snapshots is not None

@@ -8,10 +8,13 @@ records and import receipts. Its name fixes the PostgreSQL table names (``ledger
 from __future__ import annotations
 
 from eventsourcing.application import Application
-from eventsourcing.persistence import Transcoder
+from eventsourcing.persistence import StoredEvent, Transcoder
 from eventsourcing.utils import Environment, EnvType
 
-from projections.stored_events import PlainJSONTranscoder
+from store.records import PlainJSONTranscoder
+
+StoredRow = StoredEvent
+"""One stored row as the library's recorder reads it (before the mapper turns it into a record)."""
 
 
 class LedgerApplication(Application[str]):
@@ -21,7 +24,7 @@ class LedgerApplication(Application[str]):
 
     def construct_env(self, name: str, env: EnvType | None = None) -> Environment:
         """Only the given settings, never ``os.environ``: the database URL decides the store
-        (``projections.database_url``), so a stray ``PERSISTENCE_MODULE`` or
+        (``store.database_url``), so a stray ``PERSISTENCE_MODULE`` or
         ``LEDGER_SQLITE_DBNAME`` in a process environment can't point a worker elsewhere."""
         return Environment(name, dict(env or {}))
 

@@ -58,7 +58,7 @@ DEFAULT_MAX_BATCH = 64
 
 Probe = Callable[[Collection[tuple[str, int]]], set[tuple[str, int]]]
 """Which of these (stream, version) pairs the store already holds (one query): the recorders'
-``taken_versions`` (``projections.sqlite_polling``, ``projections.postgres_recorder``)."""
+``taken_versions`` (``store.sqlite_polling``, ``store.postgres_recorder``)."""
 
 
 class Saver(Protocol):

@@ -7,7 +7,7 @@ every record: the same records read and decoded three times, in the process that
 requests (docs/performance.md: about a quarter of a PostgreSQL worker's CPU under load).
 
 A ``ReadModelGroup`` runs them together: one election per log (``read-models``, with
-``projections.runner_election``), and in the elected process one ``SharedRunner``: one
+``store.runner_election``), and in the elected process one ``SharedRunner``: one
 subscription from the lowest position any of them has tracked, each batch of records decoded
 once and handed to each read model in turn, less what that one has already projected. Each read
 model keeps its own view, its own tracking and its own transaction per batch, so they never wait
@@ -26,9 +26,9 @@ from typing import Any, Protocol
 from eventsourcing.persistence import Tracking, TrackingRecorder
 from eventsourcing.projection import ApplicationSubscription
 
-from projections.batching_runner import MAX_BATCH, BatchProjection, in_hand
-from projections.ledger_application import LedgerApplication
-from projections.runner_election import STANDBY_INTERVAL, ElectedRunner
+from store.application import LedgerApplication
+from store.batching_runner import MAX_BATCH, BatchProjection, in_hand
+from store.runner_election import STANDBY_INTERVAL, ElectedRunner
 
 log = logging.getLogger("mtg_ledger.store")
 

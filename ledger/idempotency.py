@@ -20,13 +20,12 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from eventsourcing.persistence import IntegrityError
-
 from domain.errors import Conflict, InvalidCommand
-from projections.clock import Now
-from projections.group_commit import Saver
-from projections.ledger_application import LedgerApplication
-from projections.stored_events import IdempotencyKeyClaimed, IdempotentResponseRecorded, idempotency_stream_id
+from ledger.clock import Now
+from store.application import LedgerApplication
+from store.errors import VersionClash
+from store.group_commit import Saver
+from store.records import IdempotencyKeyClaimed, IdempotentResponseRecorded, idempotency_stream_id
 
 Recalled = tuple[str, int, str]
 """``(fingerprint, status, response_json)`` of a remembered response."""
@@ -133,7 +132,7 @@ class IdempotencyRecords:
         )
         try:
             self._saver.save(response)
-        except IntegrityError:
+        except VersionClash:
             raise Conflict(
                 f"Idempotency-Key {seen.key!r} was answered by another request first", "idempotency_in_progress"
             ) from None

@@ -5,7 +5,7 @@ An export is a header line ``{"format": "mtg-ledger/1", "game_id", "events", "he
 
 1. every line is a JSON object with the Event fields, versions 1, 2, ... in order;
 2. the hash chain recomputes: each ``prev_hash`` is the previous line's ``hash`` (64 zeros for
-   the first) and each ``hash`` is what ``projections.hash_chain.seal`` gives its record;
+   the first) and each ``hash`` is what ``store.hash_chain.seal`` gives its record;
 3. the actions are whole: one action's events are consecutive lines and its id is not used
    again; ``GameStarted`` and each ``ActionsReverted`` are an action of their own;
 4. the rules replay: the first event is ``GameStarted`` and ``domain.setup.game_started`` gives
@@ -48,11 +48,11 @@ from domain.judging import with_judging
 from domain.serialize import state_to_json
 from domain.setup import game_started
 from domain.undo import JUDGE_RECORDS
-from projections.canonical_json import canonical
-from projections.game_aggregate import Game, project_game
-from projections.hash_chain import GENESIS_HASH, Fact, seal
-from projections.results import RecordedEvent
-from projections.stored_events import GameEvent
+from store.aggregate import Game, project_game
+from store.canonical_json import canonical
+from store.hash_chain import GENESIS_HASH, Fact, seal
+from store.records import GameEvent
+from store.results import RecordedEvent
 
 FORMAT = "mtg-ledger/1"
 """The ``format`` of an export file's header line."""

@@ -23,7 +23,7 @@ from domain.evolve import evolve
 from domain.serialize import state_from_json, state_to_json
 from domain.state import GameState
 from domain.undo import Entry
-from projections.stored_events import GameEvent, GameSnapshot
+from store.records import GameEvent, GameSnapshot
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,8 +25,8 @@ from urllib.parse import parse_qs, unquote, urlsplit, urlunsplit
 StoreKind = Literal["sqlite", "postgresql"]
 
 SQLITE_PREFIX = "sqlite:///"
-SQLITE_POLLING_RECORDER = "projections.sqlite_polling:PollingSQLiteApplicationRecorder"
-POSTGRES_RECORDER = "projections.postgres_recorder:LargeBatchPostgresApplicationRecorder"
+SQLITE_POLLING_RECORDER = "store.sqlite_polling:PollingSQLiteApplicationRecorder"
+POSTGRES_RECORDER = "store.postgres_recorder:LargeBatchPostgresApplicationRecorder"
 DEFAULT_SQLITE_TIMEOUT = 10
 
 

@@ -1,14 +1,14 @@
 """A small read-model kit: JSON documents by key, kept by a follower of the notification log.
 
 The matches read model (``projections.matches``) and the webhook outbox
-(``projections.webhooks``) are each a ``DocumentProjection``: a pure ``changes(record, get)``
+(``ledger.webhooks``) are each a ``DocumentProjection``: a pure ``changes(record, get)``
 says which documents one stored record changes, and the view writes those documents and the
 tracking record (the notification id) in ONE transaction, in the same database as the events.
 So each follower has its own tracking position: a restart resumes after the last record it
 recorded and loses nothing (DESIGN.md, Wave 2 notes). As for the game list
 (``projections.game_list``), the runner takes the records it has pulled in batches, one
-transaction each (``projections.batching_runner``), and runs in one elected process per
-deployment (``projections.runner_election``), not in every worker.
+transaction each (``store.batching_runner``), and runs in one elected process per
+deployment (``store.runner_election``), not in every worker.
 """
 
 from __future__ import annotations
@@ -25,11 +25,11 @@ from eventsourcing.projection import Projection
 from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
 from psycopg.sql import SQL, Identifier
 
-from projections.database_url import StoreKind
-from projections.elected_projection import ElectedProjection
-from projections.ledger_application import LedgerApplication
-from projections.read_model_group import ReadModelGroup
-from projections.sqlite_polling import writer_lock
+from store.application import LedgerApplication
+from store.database_url import StoreKind
+from store.elected_projection import ElectedProjection
+from store.read_model_group import ReadModelGroup
+from store.sqlite_polling import writer_lock
 
 log = logging.getLogger("mtg_ledger.store")
 Doc = dict[str, Any]
@@ -183,7 +183,7 @@ class DocumentProjection(Projection[DocumentView]):
 
     def process_batch(self, batch: Sequence[tuple[Any, Tracking]]) -> None:
         """The records of ``batch`` in log order, written as ONE transaction with the last
-        record's tracking (``projections.batching_runner``): a later record of the batch reads
+        record's tracking (``store.batching_runner``): a later record of the batch reads
         what an earlier one changed from ``pending``, not from the view."""
         if not batch:
             return
@@ -221,5 +221,5 @@ def follower(
     group: ReadModelGroup,
 ) -> ElectedProjection[DocumentView]:
     """One ``DocumentProjection`` as the service runs it: its view, a member of the log's read
-    models ``group`` (``projections.elected_projection``)."""
+    models ``group`` (``store.elected_projection``)."""
     return ElectedProjection(app, env, projection, views[store], group=group)

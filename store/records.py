@@ -66,14 +66,7 @@ class GameEvent(StoredRecord):
     prev_hash: str
     """``hash`` of the previous event of the game (64 zeros for the first)."""
     hash: str
-    """SHA-256 over ``prev_hash`` and the canonical record (``projections.hash_chain``)."""
-
-    def mutate(self, game: Any) -> Any:
-        """The library's ``CanMutateProtocol``: lets the stock ``project_aggregate`` fold games
-        (used by the benchmark as the baseline); the service folds with ``project_game``."""
-        from projections.game_aggregate import project_game
-
-        return project_game(game, (self,))
+    """SHA-256 over ``prev_hash`` and the canonical record (``store.hash_chain``)."""
 
 
 @dataclass(frozen=True)
@@ -87,12 +80,6 @@ class GameSnapshot(StoredRecord):
     """``hash`` of the event at this version (the next event's ``prev_hash``)."""
     reverts: list[dict[str, Any]]
     """Every ``ActionsReverted`` so far: ``{"version", "action_id", "reverted_versions"}``."""
-
-    def mutate(self, game: Any) -> Any:
-        """See ``GameEvent.mutate``."""
-        from projections.game_aggregate import project_game
-
-        return project_game(game, (self,))
 
 
 @dataclass(frozen=True)
@@ -122,7 +109,7 @@ class TokenRevoked(StoredRecord):
 
 @dataclass(frozen=True)
 class TokenUsed(StoredRecord):
-    """When a token was last used (to within ``projections.tokens.USE_RECORD_INTERVAL``): one
+    """When a token was last used (to within ``ledger.tokens.USE_RECORD_INTERVAL``): one
     stream per token, ``_tokenuse/<digest>``, one record per interval of use at most."""
 
     TOPIC: ClassVar[str] = "mtg-ledger/TokenUsed@1"
@@ -195,7 +182,7 @@ class MatchReported(StoredRecord):
 
 @dataclass(frozen=True)
 class WebhookSubscribed(StoredRecord):
-    """A webhook subscription (``projections.webhooks``): where to POST which events, and the
+    """A webhook subscription (``ledger.webhooks``): where to POST which events, and the
     secret the bodies are signed with (kept, as signing needs it). Stream ``_webhook/<id>``."""
 
     TOPIC: ClassVar[str] = "mtg-ledger/WebhookSubscribed@1"

@@ -47,7 +47,7 @@ whatever it holds, each event about 130 µs more: at 400 actions/s, waiting 100 
 halved that process's CPU per action (360 -> 177 µs) and cut PostgreSQL's by 5-23%
 (docs/performance.md, issue 15, tenth pass). A game list, a match page or a webhook then trails
 a write by up to a tenth of a second, which nobody reading them sees; SQLite's subscription looks
-as often (``projections.sqlite_polling.POLL_INTERVAL``)."""
+as often (``store.sqlite_polling.POLL_INTERVAL``)."""
 
 
 class GatheringSubscription(PostgresSubscription):
@@ -190,7 +190,7 @@ class LargeBatchPostgresApplicationRecorder(PostgresApplicationRecorder):
 
     def stored_after(self, notification_id: int, limit: int = 1000) -> list[tuple[StoredEvent, int]]:
         """The events stored after ``notification_id``, in log order, each with its notification
-        id: up to ``limit`` of them (``projections.head_watch`` brings cached heads forward with
+        id: up to ``limit`` of them (``store.head_watch`` brings cached heads forward with
         them). The table lock makes the ids follow the commit order, so nothing committed later
         has a lower id. ``ORDER BY`` with ``LIMIT`` keeps it an index range scan when the statement
         is prepared (a generic plan for ``notification_id > $1`` alone scanned the whole table)."""
@@ -203,7 +203,7 @@ class LargeBatchPostgresApplicationRecorder(PostgresApplicationRecorder):
         return [(StoredEvent(r[0], int(r[1]), str(r[2]), bytes(r[3])), int(r[4])) for r in rows]
 
     def taken_versions(self, keys: Collection[tuple[str, int]]) -> set[tuple[str, int]]:
-        """Which of these (stream, version) pairs are stored (``projections.group_commit``)."""
+        """Which of these (stream, version) pairs are stored (``store.group_commit``)."""
         wanted = list(set(keys))
         statement = SQL(
             "SELECT t.originator_id, t.originator_version FROM {schema}.{table} AS t "

@@ -22,7 +22,7 @@ POLL_INTERVAL = 0.1
 that finds events costs a view transaction per read model whatever it holds, so looking every
 20 ms instead cost one worker serving 400 actions/s 3-29% more CPU per action (the read models
 run in a serving worker on SQLite; docs/performance.md, issue 15, tenth pass); the same wait
-as PostgreSQL's (``projections.postgres_recorder.GATHER``)."""
+as PostgreSQL's (``store.postgres_recorder.GATHER``)."""
 
 
 class PollingSubscription(ListenNotifySubscription[SQLiteApplicationRecorder]):
@@ -88,7 +88,7 @@ class PollingSQLiteApplicationRecorder(SQLiteApplicationRecorder):
             return super().insert_events(stored_events, **kwargs)
 
     def taken_versions(self, keys: Collection[tuple[str, int]]) -> set[tuple[str, int]]:
-        """Which of these (stream, version) pairs are stored (``projections.group_commit``)."""
+        """Which of these (stream, version) pairs are stored (``store.group_commit``)."""
         wanted = list(set(keys))
         found: set[tuple[str, int]] = set()
         with self.datastore.transaction(commit=False) as curs:

@@ -2,7 +2,7 @@
 
 ``hash = SHA-256(prev_hash + canonical JSON of the record)``, hex encoded, where the record is
 exactly the fields ``_hashed_record`` lists and the canonical JSON is RFC 8785
-(``projections.canonical_json``: sorted keys, no whitespace, fixed number formatting).
+(``store.canonical_json``: sorted keys, no whitespace, fixed number formatting).
 ``prev_hash`` is the previous event's hash, 64 zeros for a game's first event. Editing any
 hashed field of any event changes its hash, so the chain breaks from that version on.
 
@@ -19,8 +19,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple, Protocol
 
 from domain.errors import InvalidCommand
-from projections.canonical_json import CanonicalizationError, canonical
-from projections.stored_events import GENESIS_HASH, GameEvent
+from store.canonical_json import CanonicalizationError, canonical
+from store.records import GENESIS_HASH, GameEvent
 
 __all__ = ["GENESIS_HASH", "Fact", "Sealable", "seal"]
 

@@ -34,13 +34,13 @@ from domain.commands import Command
 from domain.commands.bodies.create import GameCreateBody
 from domain.errors import Conflict
 from domain.state import GameState
+from ledger.game_record import GameRecord
+from ledger.game_service import MAX_EVENTS_PAGE, Authorize, GameService, TimelinePage
+from ledger.idempotency import IdempotencyRecords, KeyRecords, key_stream_id
 from projections.game_list import GameList
-from projections.game_record import GameRecord
-from projections.game_service import MAX_EVENTS_PAGE, Authorize, GameService, TimelinePage
 from projections.game_summaries import ProjectionFailure
-from projections.idempotency import IdempotencyRecords, KeyRecords, key_stream_id
-from projections.results import ActionResult, Actor, GameSummary, RecordedEvent, VerifyReport
-from projections.stored_events import IdempotencyKeyClaimed
+from store.records import IdempotencyKeyClaimed
+from store.results import ActionResult, Actor, GameSummary, RecordedEvent, VerifyReport
 
 T = TypeVar("T")
 

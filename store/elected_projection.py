@@ -1,5 +1,5 @@
 """A read model as the service runs it: the view every process reads, and its place in the
-log's ``ReadModelGroup`` (``projections.read_model_group``): the one process elected to keep
+log's ``ReadModelGroup`` (``store.read_model_group``): the one process elected to keep
 the log's read models projects it, with the others, from one subscription. The game list, the
 matches and the webhook outbox are each one of these."""
 
@@ -13,10 +13,10 @@ from eventsourcing.persistence import InfrastructureFactory, TrackingRecorder
 from eventsourcing.projection import Projection
 from eventsourcing.utils import Environment
 
-from projections.batching_runner import BatchProjection
-from projections.ledger_application import LedgerApplication
-from projections.read_model_group import ReadModelGroup
-from projections.runner_election import ElectedRunner
+from store.application import LedgerApplication
+from store.batching_runner import BatchProjection
+from store.read_model_group import ReadModelGroup
+from store.runner_election import ElectedRunner
 
 TView = TypeVar("TView", bound=TrackingRecorder)
 

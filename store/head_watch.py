@@ -1,6 +1,6 @@
 """Cached heads kept up to date when several processes write one PostgreSQL store.
 
-Each process decides an action on its cached head of the game (``projections.game_service``).
+Each process decides an action on its cached head of the game (``ledger.game_service``).
 When another process stored an action of that game meanwhile, the save clashes with the
 version it took: the whole group transaction fails, one query finds the clashing save, the
 rest is saved again and the game is loaded afresh and decided once more. Clients that spread a
@@ -32,12 +32,12 @@ from collections.abc import Callable
 
 from eventsourcing.persistence import StoredEvent
 
-from projections.game_repository import GameRepository
+from store.repository import GameRepository
 
 log = logging.getLogger("mtg_ledger.store")
 
 INTERVAL = 0.02
-"""Seconds between looks at the log (the read models' lag, ``projections.sqlite_polling``)."""
+"""Seconds between looks at the log (the read models' lag, ``store.sqlite_polling``)."""
 
 PAGE = 1000
 """Events one look reads at most before it looks again (the recorder's default limit)."""

@@ -81,7 +81,7 @@ class ActionResult:
     state: GameState
     """The state at ``version``."""
     key_claimed: bool = False
-    """The action's save also claimed its ``Idempotency-Key`` (``projections.idempotency``)."""
+    """The action's save also claimed its ``Idempotency-Key`` (``ledger.idempotency``)."""
 
 
 @dataclass(frozen=True, slots=True)

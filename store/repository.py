@@ -4,7 +4,7 @@ The head comes from the library's repository (snapshot + events since), and each
 the newest head it has seen of up to ``cache_size`` games. ``cached`` answers from that cache
 without any I/O; the head it gives may have moved on in another process, which is why a
 decision made on it is only kept when the save proves the version was still free
-(``projections.game_service``). ``load`` reads whatever the store has past the cached head.
+(``ledger.game_service``). ``load`` reads whatever the store has past the cached head.
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ from eventsourcing.utils import TopicError
 
 from domain.errors import IllegalAction, NotFound
 from domain.undo import reverted_versions
-from projections.game_aggregate import Game, project_game
-from projections.ledger_application import LedgerApplication
-from projections.results import Actor, RecordedEvent
-from projections.stored_events import GameEvent
+from store.aggregate import Game, project_game
+from store.application import LedgerApplication
+from store.records import GameEvent
+from store.results import Actor, RecordedEvent
 
 GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}")
 """Client-chosen game ids (``fullmatch``); never starting with ``_``, the other streams' prefix."""
@@ -116,7 +116,7 @@ class GameRepository:
 
     def catch_up(self, game_id: str, stored: Sequence[StoredEvent]) -> str | None:
         """Bring the cached head of ``game_id`` up to date with ``stored``, this game's events in
-        version order as the log holds them (``projections.head_watch``).
+        version order as the log holds them (``store.head_watch``).
 
         A game whose actions are spread over processes (``_shared``) is brought forward: the
         events past the cached head are decoded and folded onto it, so its next action here is
@@ -144,7 +144,7 @@ class GameRepository:
 
     def mark_behind(self, game_id: str, version: int) -> bool:
         """Note that another process stored ``version`` of ``game_id`` past the cached head
-        (``projections.head_watch``): the next action brings the head up to date first
+        (``store.head_watch``): the next action brings the head up to date first
         (``behind``), reading only the events after it, rather than deciding on a stale head or
         loading the game afresh. Whether it was marked (``False`` when not cached, or the cached
         head is that new already)."""

@@ -16,7 +16,7 @@ others stand by and take over when it goes away.
 
 How another follower uses it (an outbox, the matches read model)::
 
-    from projections.runner_election import ElectedRunner
+    from store.runner_election import ElectedRunner
 
     runner = ElectedRunner(
         service.library_env,          # the ledger's library environment (LedgerService.library_env)
