@@ -50,6 +50,7 @@ lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy $(MYPY_TARGETS)
+	$(BIN)/lint-imports
 
 bench: $(DEV_STAMP)
 	@if [ -f bench/run_all.py ]; then \
