@@ -18,7 +18,7 @@ PYTEST_ARGS ?=
 MYPY_TREES := domain store projections ledger api bench
 MYPY_TARGETS := $(foreach d,$(MYPY_TREES),$(if $(shell find $(d) -name '*.py' -print -quit 2>/dev/null),$(d)))
 
-.PHONY: install install-run run test lint bench soak clean browser-deps
+.PHONY: install install-run run test lint bench soak clean browser-deps ha-deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -75,6 +75,27 @@ browser-deps:
 	else \
 		echo "browser-deps: /usr/bin/chromium or /usr/bin/chromedriver is missing; as root run:" >&2; \
 		echo "  apt-get install chromium chromium-driver" >&2; \
+		exit 1; \
+	fi
+
+# Debian's Patroni and etcd for the failover test (tests/reliability/test_failover.py, run by
+# `make soak`) and the recipe in deploy/patroni/. Idempotent: does nothing when both are
+# installed; installs them as root otherwise. The packages' own services are not wanted here
+# (the test starts its own cluster on loopback ports): etcd-server's is stopped and disabled.
+ha-deps:
+	@if command -v patroni >/dev/null && command -v etcd >/dev/null; then \
+		echo "ha-deps: patroni $$(patroni --version 2>/dev/null | awk '{print $$NF}') and etcd $$(etcd --version 2>/dev/null | awk 'NR==1 {print $$NF}') already installed"; \
+	elif [ "$$(id -u)" -eq 0 ]; then \
+		export DEBIAN_FRONTEND=noninteractive; \
+		apt-get update -q; \
+		apt-get install -y -q --no-install-recommends patroni etcd-server etcd-client; \
+		if command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then \
+			systemctl disable --now etcd >/dev/null 2>&1 || true; \
+		fi; \
+		patroni --version; etcd --version | head -1; \
+	else \
+		echo "ha-deps: patroni or etcd is missing; as root run:" >&2; \
+		echo "  apt-get install patroni etcd-server etcd-client" >&2; \
 		exit 1; \
 	fi
 

@@ -28,7 +28,7 @@ from api.routes import admin, audit, games, judging, matches, table, web, webhoo
 from api.settings import Settings, Store
 from domain import events as ev
 from domain.events.schema import data_schema
-from ledger.service import LedgerService
+from ledger.service import LedgerService, LedgerSettings, WebhookDelivery
 
 DISTRIBUTION = "mtg-ledger"
 log = logging.getLogger("mtg_ledger")
@@ -74,23 +74,22 @@ def build_service(settings: Settings, *, create_tables: bool | None = None, serv
     sqlite = settings.sqlite_path
     if sqlite is not None:
         sqlite.parent.mkdir(parents=True, exist_ok=True)
-    return LedgerService(
-        settings.database_urls,
-        catalog=load_catalog(settings.imported_cards_path),
+    knobs = LedgerSettings(
         snapshot_interval=settings.snapshot_interval,
         create_tables=settings.create_tables if create_tables is None else create_tables,
-        deliver_webhooks=settings.deliver_webhooks,
+        webhooks=WebhookDelivery(deliver=settings.deliver_webhooks),
         group_commit_window=settings.group_commit_window_ms / 1000 if settings.group_commit else None,
         check_heads=settings.checks_heads,
         watch_heads=serving and settings.watches_heads,
     )
+    return LedgerService(settings.database_urls, knobs, catalog=load_catalog(settings.imported_cards_path))
 
 
 def bootstrap_admin(settings: Settings, service: LedgerService) -> str | None:
     """With no ``MTG_LEDGER_ADMIN_TOKEN`` and no admin yet, make one; return it to print once."""
-    if settings.admin_token is not None or service.tokens.has_admin():
+    if settings.admin_token is not None or service.has_admin():
         return None
-    secret = service.tokens.create("bootstrap admin", "admin", None, None)
+    secret = service.create_token("bootstrap admin", "admin", None, None)
     return secret
 
 
@@ -171,8 +170,8 @@ def create_app(settings: Settings | None = None, *, freeze_heap: bool = False) -
     def health(settings: SettingsDep, service: ServiceDep) -> Health:
         """Say that the server is up, which store it uses, its version, and whether the game list
         read model keeps up (``degraded`` naming the failing records otherwise; no auth)."""
-        failed = [FailedGame(**f.to_json()) for f in service.game_list.failures()]
-        runner = service.game_list.runner_state()
+        runner, failures = service.read_model_status()
+        failed = [FailedGame(**f.to_json()) for f in failures]
         return Health(
             status="degraded" if failed or runner.startswith("stopped") else "ok",
             store=settings.store,

@@ -14,7 +14,7 @@ from pydantic import AfterValidator, Field, PlainValidator, ValidationError, Wit
 
 from domain.commands.bodies.fields import Body, Text, example, int_schema, refuse, shown, within
 from domain.commands.refusals import refusal
-from domain.errors import InvalidCommand
+from domain.errors import Code, InvalidCommand
 from ledger.clock import rfc3339
 
 ROLES = ("spectator", "player", "scorekeeper", "judge", "head_judge", "admin")
@@ -107,7 +107,7 @@ def parse_undo(body: Any) -> UndoBody:
 
 def parse_token_create(body: Any) -> TokenCreateBody:
     if not isinstance(body, dict):
-        raise InvalidCommand(f"the token must be a JSON object, got {body!r}", "invalid_body")
+        raise InvalidCommand(f"the token must be a JSON object, got {body!r}", Code.INVALID_BODY)
     try:
         return TokenCreateBody.model_validate(body)
     except ValidationError as err:

@@ -9,9 +9,9 @@ from typing import Annotated, Any
 from fastapi import Depends, Request
 
 from api.auth import Principal, require_async
-from api.errors import ApiError
 from api.settings import Settings
 from domain.commands.bodies.text import check_value, parse_int, refuse_constant
+from domain.errors import Code, InvalidCommand, TooLarge
 from ledger.service import LedgerService
 
 MAX_BODY = 4 * 1024 * 1024
@@ -63,7 +63,7 @@ Admin = Annotated[Principal, Depends(admin)]
 async def raw_body(request: Request) -> bytes:
     body = await request.body()
     if len(body) > MAX_BODY:
-        raise ApiError(413, "payload_too_large", f"the body is {len(body)} bytes; the limit is {MAX_BODY}")
+        raise TooLarge(f"the body is {len(body)} bytes; the limit is {MAX_BODY}", Code.PAYLOAD_TOO_LARGE)
     return body
 
 
@@ -71,13 +71,13 @@ def parse_json(body: bytes) -> Any:
     """The body as JSON; malformed JSON is 400 ``malformed_json``. Every string and number in
     it is checked once here (``domain.commands.bodies.text``: control characters, sizes, digits)."""
     if not body.strip():
-        raise ApiError(400, "malformed_json", "the request needs a JSON body")
+        raise InvalidCommand("the request needs a JSON body", Code.MALFORMED_JSON)
     try:
         value = json.loads(body, parse_int=parse_int, parse_constant=refuse_constant)
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise ApiError(400, "malformed_json", f"the body is not valid JSON: {err}") from None
+        raise InvalidCommand(f"the body is not valid JSON: {err}", Code.MALFORMED_JSON) from None
     except RecursionError:
-        raise ApiError(400, "malformed_json", "the body nests JSON too deeply") from None
+        raise InvalidCommand("the body nests JSON too deeply", Code.MALFORMED_JSON) from None
     check_value(value)
     return value
 
@@ -85,7 +85,7 @@ def parse_json(body: bytes) -> Any:
 def json_object(body: bytes) -> dict[str, Any]:
     value = parse_json(body)
     if not isinstance(value, dict):
-        raise ApiError(400, "invalid_body", f"the body must be a JSON object, got {type(value).__name__}")
+        raise InvalidCommand(f"the body must be a JSON object, got {type(value).__name__}", Code.INVALID_BODY)
     return value
 
 
@@ -99,7 +99,7 @@ def if_match(request: Request) -> int | None:
         text = text[2:]
     version = header_version(text.strip('"'))
     if version is None:
-        raise ApiError(400, "invalid_if_match", f'If-Match must be a game version like "7", got {_shown(raw)}')
+        raise InvalidCommand(f'If-Match must be a game version like "7", got {_shown(raw)}', Code.INVALID_IF_MATCH)
     return version
 
 

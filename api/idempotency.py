@@ -16,10 +16,9 @@ from typing import Any, NamedTuple
 from fastapi import Request
 from fastapi.responses import JSONResponse
 
-from api.errors import ApiError
 from api.threads import in_thread
-from ledger.idempotency import IdempotencyRecords
-from ledger.partitions import PartitionedIdempotency
+from domain.errors import Code, Conflict, InvalidCommand
+from ledger.service import LedgerService
 from store.canonical_json import CanonicalizationError, canonical
 
 MAX_KEY = 200
@@ -55,7 +54,7 @@ Rebuild = Callable[[str, str, int], tuple[int, dict[str, Any]]]
 
 async def idempotent(
     request: Request,
-    records: IdempotencyRecords | PartitionedIdempotency,
+    service: LedgerService,
     body: bytes,
     perform: Perform,
     rebuild: Rebuild | None = None,
@@ -68,23 +67,23 @@ async def idempotent(
         status, payload, _ = await in_thread(perform, None, None)
         return JSONResponse(payload, status_code=status)
     if not key.strip() or len(key) > MAX_KEY or not key.isprintable():
-        raise ApiError(400, "invalid_idempotency_key", f"Idempotency-Key must be 1-{MAX_KEY} printable characters")
+        raise InvalidCommand(f"Idempotency-Key must be 1-{MAX_KEY} printable characters", Code.INVALID_IDEMPOTENCY_KEY)
     # Scoped to the caller too: a replayed response is only ever shown to the token that got it
     # first (it may hold hidden information that another token may not see).
     scoped = f"{caller}|{request.url.path}|{key}"
     print_ = fingerprint(request, body)
-    seen = await in_thread(records.read, scoped)
+    seen = await in_thread(service.read_idempotency_key, scoped)
     recalled = seen.recalled
     if recalled is not None:
         stored_print, status, response_json = recalled
         if stored_print != print_:
-            raise ApiError(
-                409, "idempotency_key_reused", f"Idempotency-Key {key!r} was used with a different request body"
+            raise Conflict(
+                f"Idempotency-Key {key!r} was used with a different request body", Code.IDEMPOTENCY_KEY_REUSED
             )
         return JSONResponse(json.loads(response_json), status_code=status, headers={"Idempotent-Replayed": "true"})
     claim = seen.claim
     if claim is not None and rebuild is not None and claim.fingerprint != print_:
-        raise ApiError(409, "idempotency_key_reused", f"Idempotency-Key {key!r} was used with a different request body")
+        raise Conflict(f"Idempotency-Key {key!r} was used with a different request body", Code.IDEMPOTENCY_KEY_REUSED)
 
     def answer() -> Answer:
         if claim is not None and rebuild is not None:
@@ -95,7 +94,7 @@ async def idempotent(
 
     def answer_and_remember() -> Answer:
         answered = answer()
-        records.remember(
+        service.remember_response(
             seen, print_, answered.status, json.dumps(answered.payload), claimed_since=answered.key_claimed
         )
         return answered

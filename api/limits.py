@@ -10,7 +10,7 @@ from collections import Counter
 from fastapi import Request
 
 from api.auth import Principal
-from api.errors import ApiError
+from domain.errors import Busy, Code
 
 RETRY_AFTER_SECONDS = 5
 
@@ -37,18 +37,16 @@ class StreamSlots:
     def acquire(self, key: str) -> None:
         with self._lock:
             if self._open[key] >= self.per_key:
-                raise ApiError(
-                    429,
-                    "too_many_streams",
+                raise Busy(
                     f"this token already holds {self._open[key]} open event streams (the limit is {self.per_key})",
-                    {"Retry-After": str(RETRY_AFTER_SECONDS)},
+                    Code.TOO_MANY_STREAMS,
+                    retry_after=RETRY_AFTER_SECONDS,
                 )
             if sum(self._open.values()) >= self.total:
-                raise ApiError(
-                    429,
-                    "too_many_streams",
+                raise Busy(
                     f"the server holds {self.total} open event streams, its limit; try again shortly",
-                    {"Retry-After": str(RETRY_AFTER_SECONDS)},
+                    Code.TOO_MANY_STREAMS,
+                    retry_after=RETRY_AFTER_SECONDS,
                 )
             self._open[key] += 1
 

@@ -13,8 +13,8 @@ from fastapi import Request
 from fastapi.dependencies.models import Dependant
 from fastapi.routing import APIRoute
 
-from api.errors import ApiError
 from domain.commands.bodies.text import check_string
+from domain.errors import Code, InvalidCommand
 
 
 def declared_parameters(dependant: Dependant) -> frozenset[str]:
@@ -38,8 +38,8 @@ async def refuse_unknown_parameters(request: Request) -> None:
     unknown = sorted(set(request.query_params) - allowed)
     if unknown:
         takes = f"it takes {sorted(allowed)}" if allowed else "it takes none"
-        raise ApiError(
-            400, "unknown_parameter", f"unknown query parameter {unknown[0]!r} on {request.url.path}; {takes}"
+        raise InvalidCommand(
+            f"unknown query parameter {unknown[0]!r} on {request.url.path}; {takes}", Code.UNKNOWN_PARAMETER
         )
     # Query values reach the store (?event=a%00b was a 500 on PostgreSQL): the same text rules
     # as bodies (no control characters, bounded length). Path ids need no such check: a game id

@@ -1,35 +1,21 @@
-"""Server settings, read from ``MTG_LEDGER_*`` environment variables and a ``.env`` file."""
+"""Server settings, read from ``MTG_LEDGER_*`` environment variables and a ``.env`` file.
+
+Database URLs are read by ``store.database_url`` alone (its kind, its SQLite file): the server
+puts its files (the imported cards, the SQLite file's directory) exactly where the store opens
+its database, percent-quoting and query options included.
+"""
 
 from pathlib import Path
 from typing import Literal
-from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from store.database_url import describe_store
+from store.database_url import StoreKind, describe_store, sqlite_path, store_kind
+from store.postgres_connections import split_database_urls
 
-Store = Literal["sqlite", "postgresql"]
+Store = StoreKind
 """The kinds of event store the server can run on."""
-
-_SQLITE_PREFIX = "sqlite:///"
-
-
-def store_of(database_url: str) -> Store:
-    """Return the kind of store a database URL names, from its scheme.
-
-    ``sqlite:///path`` selects SQLite; ``postgresql://...`` (also ``postgres://`` and
-    ``postgresql+driver://``) selects PostgreSQL. Anything else raises ``ValueError``.
-    """
-    scheme = urlsplit(database_url).scheme.lower()
-    base = scheme.split("+", 1)[0]
-    if base == "sqlite":
-        return "sqlite"
-    if base in ("postgresql", "postgres"):
-        return "postgresql"
-    raise ValueError(
-        f"unsupported database URL scheme {scheme!r} in {database_url!r}: expected sqlite:///PATH or postgresql://..."
-    )
 
 
 class Settings(BaseSettings):
@@ -69,8 +55,9 @@ class Settings(BaseSettings):
     """Open event streams in one worker process, all tokens together; more is 429."""
     partition_urls: str = ""
     """Games partitioned across several databases (``ledger.partitions``): their URLs,
-    separated by commas or spaces; the first is the home partition (tokens). Empty: the one
-    store of ``database_url``. Adding or removing one moves games (docs/operations.md)."""
+    separated by commas or spaces (a comma inside a multi-host URL does not separate); the
+    first is the home partition (tokens). Empty: the one store of ``database_url``. Adding or
+    removing one moves games (docs/operations.md)."""
     group_commit_ms: float | None = Field(default=None, ge=0, le=100)
     """Milliseconds a worker's group committer waits to gather other games' actions into one
     transaction (0: only what queued up while the previous one committed). Unset: 3 on
@@ -121,25 +108,25 @@ class Settings(BaseSettings):
     @field_validator("database_url")
     @classmethod
     def _known_store(cls, value: str) -> str:
-        store_of(value)
+        store_kind(value)
         return value
 
     @field_validator("partition_urls")
     @classmethod
     def _known_partitions(cls, value: str) -> str:
-        for url in value.replace(",", " ").split():
-            store_of(url)
+        for url in split_database_urls(value):
+            store_kind(url)
         return value
 
     @property
     def database_urls(self) -> list[str]:
         """Every database of the ledger: the partitions, or just ``database_url``."""
-        return self.partition_urls.replace(",", " ").split() or [self.database_url]
+        return split_database_urls(self.partition_urls) or [self.database_url]
 
     @property
     def store(self) -> Store:
         """The kind of event store ``database_url`` (or the home partition) selects."""
-        return store_of(self.database_urls[0])
+        return store_kind(self.database_urls[0])
 
     @property
     def group_commit_window_ms(self) -> float:
@@ -167,10 +154,11 @@ class Settings(BaseSettings):
 
     @property
     def sqlite_path(self) -> Path | None:
-        """The SQLite database file, or None for PostgreSQL and in-memory SQLite."""
-        if self.store != "sqlite" or not self.database_url.startswith(_SQLITE_PREFIX):
+        """The SQLite database file ``database_url`` names (the file the store opens), or None
+        for a PostgreSQL store and for a SQLite URL that names no file (the store refuses those)."""
+        if self.store != "sqlite" or store_kind(self.database_url) != "sqlite":
             return None
-        path = self.database_url[len(_SQLITE_PREFIX) :]
-        if path in ("", ":memory:"):
+        try:
+            return sqlite_path(self.database_url)
+        except ValueError:
             return None
-        return Path(path)

@@ -33,7 +33,7 @@ from typing import Any
 sys.path.insert(0, os.getcwd())
 
 from bench.harness import default_postgres, scratch_store
-from ledger.service import LedgerService
+from ledger.service import LedgerService, LedgerSettings
 from store.results import Actor
 
 ACTOR = Actor("bench", "admin")
@@ -71,7 +71,7 @@ def counting(owner: Any, name: str, counter: list[int]) -> Iterator[None]:
 
 def measure(url: str, actions: int, rounds: int) -> tuple[float, float, float, float]:
     """(wall µs, CPU µs, folds, reads) per action."""
-    with LedgerService(url, project_read_models=False) as service:
+    with LedgerService(url, LedgerSettings(read_models=False)) as service:
         service.create_game(GAME, ACTOR, "bench")
         for i in range(50):  # warm up: imports, connections, the cache
             service.act("bench", ACTIONS[i % 4], ACTOR)

@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.harness import ROOT, default_postgres, rss_kib, scratch_store, update_section
 from bench.replay import ACTOR, build_export
-from ledger.service import LedgerService
+from ledger.service import LedgerService, LedgerSettings
 
 SMALL: dict[str, Any] = {
     "variant": "two_player",
@@ -68,12 +68,12 @@ ACTIONS: list[dict[str, Any]] = [
 
 def memory_per_game(url: str, body: dict[str, Any], games: int, actions: int) -> tuple[float, float]:
     """(KiB per open game by tracemalloc, KiB per game of RSS growth)."""
-    with LedgerService(url, project_read_models=False) as writer:
+    with LedgerService(url, LedgerSettings(read_models=False)) as writer:
         for _ in range(games):
             gid = writer.create_game(body, ACTOR).game_id
             for n in range(actions):
                 writer.act(gid, ACTIONS[n % len(ACTIONS)], ACTOR)
-    with LedgerService(url, project_read_models=False, create_tables=False, cache_size=games * 2) as reader:
+    with LedgerService(url, LedgerSettings(read_models=False, create_tables=False, cache_size=games * 2)) as reader:
         listed = reader.app.recorder.select_notifications(start=None, limit=1_000_000)
         game_ids = sorted({str(n.originator_id) for n in listed if not str(n.originator_id).startswith("_")})
         assert len(game_ids) == games
@@ -93,12 +93,12 @@ def memory_per_game(url: str, body: dict[str, Any], games: int, actions: int) ->
 
 def catch_up(url: str, games: int, events: int) -> tuple[int, float]:
     """(records processed, records per second) for a cold read model."""
-    with LedgerService(url, project_read_models=False) as writer:
+    with LedgerService(url, LedgerSettings(read_models=False)) as writer:
         for g in range(games):
             writer.import_game(build_export(f"cu-{g:05d}", events), ACTOR)
         total = writer.app.recorder.max_notification_id() or 0
     begin = time.perf_counter()
-    with LedgerService(url, create_tables=False) as service:
+    with LedgerService(url, LedgerSettings(create_tables=False)) as service:
         service.wait_for_read_model(timeout=600)
         seconds = time.perf_counter() - begin
         assert len(service.list_games()) == games

@@ -8,7 +8,8 @@ window, p99 <= ``--p99`` ms (default 50), the answers came at >= 95% of the rate
 1% were errors.
 
 For each store (SQLite; PostgreSQL with ``--postgres``) and worker count (``--workers``, default
-1,2,4), the servers of ``--variants`` start side by side, each on a fresh store of its own:
+1,2,4), the servers of ``--variants`` start side by side, each on a fresh store of its own
+(``bench/variants.py`` starts them; ``bench/open_loop_report.py`` writes the report):
 
 - ``ledger``: ``mtg-ledger serve --workers N`` (group commit on, the default);
 - ``ledger-1tx``: the same with group commit off (``MTG_LEDGER_GROUP_COMMIT=0``: one transaction
@@ -68,202 +69,26 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
-import os
-import re
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.harness import (
-    ROOT,
-    HttpClient,
-    ScratchStore,
-    Server,
-    default_postgres,
-    scratch_store,
-    update_section,
-)
-from bench.http_load import AUTH, create_games, machine, post_games
-from bench.loadgen import LEDGER_PATH, PATHS, Step, closed_loop, open_loop
+from bench.harness import ROOT, default_postgres
+from bench.http_load import create_games
+from bench.loadgen import LEDGER_PATH, PATHS, closed_loop, open_loop
+from bench.open_loop_report import Target, load_average, row, table, write_section
+from bench.variants import VARIANTS, caught_up, import_games, is_bare, settled, started, variant_error
+
+# bench/cpu_split.py imports the servers and the games from here, as before the split.
+__all__ = ["caught_up", "import_games", "main", "measure", "started"]
 
 DEFAULT_RATES = "100,200,300,400,500,600,800,1000,1200,1500,2000"
-VARIANTS = (
-    "ledger",
-    "ledger-1tx",
-    "ledger-check",
-    "ledger-rm-off",
-    "ledger-rm-on",
-    "ledger-sqlite",
-    "bare",
-    "bare-load",
-    "floor",
-    "baseline",
-)
-
-
-@dataclass
-class Target:
-    name: str
-    server: Server
-    targets: list[str]
-    path: str
-    """The request path (``bench.loadgen``: ``{}`` is the game or stream)."""
-    steps: list[Step] = field(default_factory=list)
-    closed: Step | None = None
-    sent: int = 0
-
-    def best(self, p99_ms: float) -> Step | None:
-        ok = [s for s in self.steps if s.sustained(p99_ms)]
-        return max(ok, key=lambda s: s.rate) if ok else None
-
-    def failed(self, p99_ms: float) -> bool:
-        return any(not s.sustained(p99_ms) for s in self.steps)
-
-
-@contextmanager
-def started(
-    kind: str,
-    postgres: str | None,
-    workers: int,
-    variants: list[str],
-    games: int = 0,
-    history: int = 0,
-    baseline: str | None = None,
-) -> Iterator[dict[str, Server]]:
-    with ExitStack() as stack:
-        found: dict[str, Server] = {}
-        for variant in variants:
-            on = "sqlite" if variant == "ledger-sqlite" else kind
-            store: ScratchStore = stack.enter_context(scratch_store(on, postgres, "ol_" + re.sub(r"\W", "_", variant)))
-            if variant == "bare":
-                from bench.bare_app import make_application
-
-                make_application(store.url, create_tables=True).close()
-                server = Server.uvicorn_app("bench.bare_app:create_app", store, workers, BARE_CREATE_TABLES="0")
-            elif variant == "baseline":
-                if baseline is None:
-                    raise ValueError("the baseline variant needs --baseline PATH (a checkout to serve)")
-                server = Server.ledger(store, workers, PYTHONPATH=str(Path(baseline).resolve()))
-            elif variant == "floor":
-                server = Server.uvicorn_app("bench.bare_app:create_app", store, workers, BARE_FLOOR="1")
-            elif variant == "bare-load":
-                from bench.bare_app import create_load_application
-
-                application = create_load_application(store.url, create_tables=True)
-                prefill_streams(application, games, history)
-                application.close()
-                server = Server.uvicorn_app(
-                    "bench.bare_app:create_app", store, workers, BARE_CREATE_TABLES="0", BARE_LOAD="1"
-                )
-            elif variant.startswith("ledger@"):
-                server = Server.ledger(store, worker_count(variant), **(setting_env(variant) if "+" in variant else {}))
-            elif variant.startswith("ledger+"):
-                server = Server.ledger(store, workers, **setting_env(variant))
-            else:
-                extra = {
-                    "ledger-1tx": {"MTG_LEDGER_GROUP_COMMIT": "0"},
-                    "ledger-check": {"MTG_LEDGER_HEAD_CHECK": "on"},
-                    # The read models in a worker (off) or in a process of their own (on).
-                    "ledger-rm-off": {"MTG_LEDGER_READ_MODEL_PROCESS": "off"},
-                    "ledger-rm-on": {"MTG_LEDGER_READ_MODEL_PROCESS": "on"},
-                }.get(variant, {})
-                server = Server.ledger(store, workers, **extra)
-            found[variant] = stack.enter_context(server)
-        yield found
-
-
-def worker_count(variant: str) -> int:
-    """``ledger@2`` (or ``ledger@2+SETTING=VALUE``) -> 2."""
-    count = variant.partition("@")[2].partition("+")[0]
-    if not count.isdigit() or int(count) < 1:
-        raise ValueError(f"variant {variant!r}: expected ledger@N, N a worker count")
-    return int(count)
-
-
-def setting_env(variant: str) -> dict[str, str]:
-    """``ledger+group_commit_ms=3+head_watch=off`` -> the server's environment for those settings."""
-    pairs = [part.split("=", 1) for part in variant.split("+")[1:]]
-    if not pairs or any(len(p) != 2 or not p[0] or not p[1] for p in pairs):
-        raise ValueError(f"variant {variant!r}: expected ledger+SETTING=VALUE[+SETTING=VALUE...]")
-    return {f"MTG_LEDGER_{name.upper()}": value for name, value in pairs}
-
-
-def prefill_streams(application: Any, games: int, history: int) -> None:
-    """``bare-load``'s streams with ``history`` events each, saved before its server starts (as
-    the ledger's games are imported with as many): what a load reads grows with them."""
-    from bench.bare_app import PAYLOAD, Tally
-
-    if history <= 0:
-        return
-    for i in range(games):
-        tally = Tally(f"s{i:05d}")
-        for _ in range(history - 1):
-            tally.record(PAYLOAD)
-        application.save(tally)
-
-
-async def import_games(port: int, count: int, history: int, clients: int) -> list[str]:
-    """``count`` games of ``history`` events each (``bench/replay.py``'s game: the same cards,
-    one undo in 50 actions), imported through ``POST /v1/games/import`` (admin)."""
-    from bench.replay import build_export
-
-    def request(gid: str, table: int) -> tuple[str, bytes]:
-        return "/v1/games/import", ("\n".join(build_export(gid, history, table)) + "\n").encode()
-
-    return await post_games(port, count, clients, request, {**AUTH, "Content-Type": "application/x-ndjson"})
-
-
-async def caught_up(port: int, ids: list[str], version: int, timeout: float = 600.0) -> float:
-    """Wait until the read models have projected every game at ``version`` (the game list, and
-    the matches of round 1: a table each); returns the seconds waited. Games just imported
-    leave the read models 100,000 events behind: measuring before they caught up would charge
-    the ledger for a catch-up a server in play has long finished."""
-    http = HttpClient(port, AUTH)
-    begin = time.perf_counter()
-    try:
-        while time.perf_counter() - begin < timeout:
-            status, _, text = await http.request("GET", "/v1/games?event=Bench")
-            games = json.loads(text)["games"] if status == 200 else []
-            if len(games) == len(ids) and all(g["version"] >= version for g in games):
-                status, _, text = await http.request("GET", "/v1/events/Bench/rounds/1")
-                tables = json.loads(text)["tables"] if status == 200 else []
-                if sum(len(t["games"]) for t in tables) == len(ids):
-                    return time.perf_counter() - begin
-            await asyncio.sleep(0.5)
-        raise RuntimeError(f"the read models did not catch up in {timeout:.0f} s")
-    finally:
-        await http.close()
-
-
-async def settled(port: int, timeout: float = 120.0) -> float:
-    """Wait until the game list stops changing while nothing is sent: the read models have
-    projected what the last step stored. An overloaded step leaves them behind, and their
-    catch-up would otherwise be charged to the next step or closed-loop window (and, with
-    several workers, to whichever worker runs them). Returns the seconds waited."""
-    http = HttpClient(port, AUTH)
-    begin = time.perf_counter()
-    previous: bytes | None = None
-    try:
-        while time.perf_counter() - begin < timeout:
-            status, _, text = await http.request("GET", "/v1/games?event=Bench")
-            if status == 200 and text == previous:
-                return time.perf_counter() - begin
-            previous = text
-            await asyncio.sleep(0.3)
-        raise RuntimeError(f"the read models were still moving after {timeout:.0f} s")
-    finally:
-        await http.close()
 
 
 def settle(target: Target) -> None:
-    if not (target.name.startswith("bare") or target.name == "floor"):  # a ledger: its read models
+    if not is_bare(target.name):  # a ledger: its read models
         asyncio.run(settled(target.server.port))
 
 
@@ -274,7 +99,7 @@ def measure(kind: str, postgres: str | None, workers: int, args: argparse.Namesp
         targets: list[Target] = []
         for name in variants:
             server = servers[name]
-            if name.startswith("bare") or name == "floor":
+            if is_bare(name):
                 ids = [f"s{i:05d}" for i in range(args.games)]
                 targets.append(Target(name, server, ids, PATHS[name]))
             else:
@@ -327,49 +152,6 @@ def measure(kind: str, postgres: str | None, workers: int, args: argparse.Namesp
         return targets
 
 
-def baselines(names: list[str]) -> list[str]:
-    """The bare stacks the ledger is compared with (a ratio column each), when it ran too."""
-    return [b for b in ("bare", "bare-load") if "ledger" in names and b in names]
-
-
-def history_note(history: int) -> str:
-    if not history:
-        return "Games and streams start empty (new games)."
-    return (
-        f"Each game was imported with {history:,} events before the first measured action (and each bare-load "
-        f"stream saved with as many): games in play, not new ones."
-    )
-
-
-def connections_note(args: argparse.Namespace) -> str:
-    if args.tables:
-        return "every game on a keep-alive connection of its own (`--tables`)"
-    return f"on any free keep-alive connection of at most {args.connections}"
-
-
-def load_average() -> str:
-    try:
-        return " / ".join(f"{x:.1f}" for x in os.getloadavg())
-    except OSError:  # pragma: no cover
-        return "n/a"
-
-
-def open_ratio(mine: Step | None, theirs: Step | None, lowest: float) -> str:
-    """The ledger's highest sustained rate over the baseline's; when the baseline sustained
-    none of the ladder (less than its lowest rate), the ledger's over the lowest rate: a bound."""
-    if mine is None:
-        return "n/a" if theirs is None else "0.00"
-    if theirs is None:
-        return f"> {mine.rate / lowest:.2f}"
-    return f"{mine.rate / theirs.rate:.2f}"
-
-
-def cell(step: Step | None) -> str:
-    if step is None:
-        return "none"
-    return f"{step.rate:,.0f} ({step.ms(50):.1f} / {step.ms(99):.1f})"
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--postgres", default=default_postgres(), help="PostgreSQL server (default: env)")
@@ -400,16 +182,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     for v in args.variants.split(","):
-        if v.startswith(("ledger+", "ledger@")):
-            try:
-                if v.startswith("ledger@"):
-                    worker_count(v)
-                if "+" in v:
-                    setting_env(v)
-            except ValueError as err:
-                parser.error(str(err))
-        elif v not in VARIANTS:
-            parser.error(f"unknown variant {v!r}")
+        error = variant_error(v)
+        if error is not None:
+            parser.error(error)
     if ("baseline" in args.variants.split(",")) != (args.baseline is not None):
         parser.error("--baseline PATH and the variant 'baseline' go together")
     stores = [] if args.postgres_only else ["sqlite"]
@@ -421,72 +196,14 @@ def main(argv: list[str] | None = None) -> int:
         for workers in (int(w) for w in args.workers.split(",")):
             print(f"{kind}, {workers} worker(s); load average {load_average()}", flush=True)
             found = measure(kind, args.postgres, workers, args)
-            by = {t.name: t for t in found}
-            label = "SQLite" if kind == "sqlite" else "PostgreSQL"
-            cells = []
-            for name in by:
-                cells.append(cell(by[name].best(args.p99)))
-            closed = [f"{c.achieved:,.0f}" if (c := by[name].closed) is not None else "n/a" for name in by]
-            ratio = ""
-            for base in baselines(list(by)):
-                mine, theirs = by["ledger"].best(args.p99), by[base].best(args.p99)
-                lc, bc = by["ledger"].closed, by[base].closed
-                closed_ratio = f"{lc.achieved / bc.achieved:.2f}" if lc and bc and bc.achieved else "n/a"
-                lowest = float(args.rates.split(",")[0])
-                ratio += f" **{open_ratio(mine, theirs, lowest)}** | **{closed_ratio}** |"
-            cpu = max(
-                (100 * s.client_cpu / s.seconds for t in found for s in t.steps if s.seconds), default=float("nan")
-            )
-            rows.append(
-                f"| {label} | {workers} | "
-                + " | ".join(cells)
-                + " | "
-                + " | ".join(closed)
-                + " |"
-                + ratio
-                + f" {cpu:.0f}% |"
-            )
+            rows.append(row(kind, workers, found, args))
             print(rows[-1], flush=True)
     ended = f"{time.strftime('%H:%M', time.gmtime())} UTC, load average {load_average()}"
-    names = args.variants.split(",")
-    header = (
-        "| store | workers | "
-        + " | ".join(f"{n}: highest sustained rate/s (p50 / p99 ms)" for n in names)
-        + " | "
-        + " | ".join(f"{n}: closed loop actions/s" for n in names)
-        + " |"
-        + "".join(f" ledger / {b}, open loop | ledger / {b}, closed loop |" for b in baselines(names))
-        + " client CPU, most (% of one core) |"
-    )
-    columns = header.count("|") - 1
-    table = "\n".join([header, "|" + "---|" * 2 + "---:|" * (columns - 2), *rows])
-    print(table)
+    results = table(args.variants.split(","), rows)
+    print(results)
     if args.no_report:
         return 0
-    python = os.path.relpath(sys.executable, ROOT) if sys.executable.startswith(str(ROOT)) else "python3"
-    text = f"""
-Command (from the repository root):
-
-```sh
-{" ".join([python, "bench/open_loop.py", *sys.argv[1:]])}
-```
-
-Machine: {machine()}; began {began}, ended {ended} (2 cores, shared with other people's test
-runs: a load average above 2 means the servers were not alone on the cores). The load
-generator is `bench/loadgen.c`, one epoll process on the same cores (its CPU share is the last
-column).
-
-Open loop over {args.games:,} games: each action sent at its scheduled time whatever the
-answers, latency counted from that time, {connections_note(args)}; a rate is sustained when p99 <= {args.p99:g} ms, the
-answers kept up (>= 95% of the rate) and < 1% were errors. Rates tried: {args.rates} per
-second, {args.seconds:g} s measured after 1 s of warm-up, the servers taking turns at each rate;
-a rate counts as failed when a second try fails too.
-Closed loop: {args.clients} connections, {args.closed_rounds} x {args.seconds:g} s windows each.
-{history_note(args.history)}
-
-{table}
-"""
-    update_section(Path(args.output), "open-loop", text, "## Open loop: the highest rate at p99 <= 50 ms (issue 15)")
+    write_section(args, began, ended, results)
     print(f"updated {args.output}")
     return 0
 

@@ -8,7 +8,7 @@ For games of 1,000, 10,000 and 100,000 events it times, at the same random versi
 - ``get`` without snapshots (a full replay from version 1, same projector; up to ``--full-max``);
 - the library's own ``Repository.get(id, version=V)`` with its default ``project_aggregate``
   projector, hitting the same snapshots (the per-event ``isinstance(..., Protocol)`` assert that
-  DESIGN.md measured at about 60% of replay time);
+  docs/architecture.md notes took about 60% of replay time);
 
 and the full-fold throughput of ``domain.fold`` over each whole game (goal: 100,000 events/s).
 
@@ -56,7 +56,7 @@ from domain.setup import game_started
 from domain.state import GameState
 from domain.undo import revert_event
 from ledger.game_files import export_lines
-from ledger.service import LedgerService
+from ledger.service import LedgerService, LedgerSettings
 from store.aggregate import Game, project_game
 from store.hash_chain import GENESIS_HASH, seal
 from store.repository import recorded as recorded_event
@@ -252,9 +252,11 @@ def measure(
     for size in sizes:
         lines = build_export("bench", size)
         with_full = size <= full_max
-        snap = LedgerService(url_for(f"snap{size}"), snapshot_interval=interval, project_read_models=False)
+        snap = LedgerService(url_for(f"snap{size}"), LedgerSettings(snapshot_interval=interval, read_models=False))
         full = (
-            LedgerService(url_for(f"full{size}"), snapshot_interval=0, project_read_models=False) if with_full else None
+            LedgerService(url_for(f"full{size}"), LedgerSettings(snapshot_interval=0, read_models=False))
+            if with_full
+            else None
         )
         try:
             begin = time.perf_counter()

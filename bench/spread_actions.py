@@ -35,7 +35,7 @@ sys.path.insert(0, os.getcwd())
 
 from bench.action_path import ACTIONS, ACTOR, GAME, counting
 from bench.harness import default_postgres, scratch_store
-from ledger.service import LedgerService
+from ledger.service import LedgerService, LedgerSettings
 
 
 def postgres_cpu() -> float:
@@ -59,7 +59,7 @@ def transactions(services: list[LedgerService]) -> int:
 
 
 def measure(url: str, processes: int, games: int, actions: int, rounds: int) -> dict[str, float]:
-    services = [LedgerService(url, project_read_models=False, watch_heads=True) for _ in range(processes)]
+    services = [LedgerService(url, LedgerSettings(read_models=False, watch_heads=True)) for _ in range(processes)]
     try:
         ids = [f"g{i:04d}" for i in range(games)]
         for gid in ids:

@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from domain.commands import parse_command
-from ledger.service import LedgerService
+from ledger.service import LedgerService, LedgerSettings
 from store.results import Actor
 
 GAME = {"variant": "two_player", "players": [{"id": "P1"}, {"id": "P2"}]}
@@ -45,11 +45,11 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite:///{tmp}/ledger.sqlite3"
         a = LedgerService(url)
-        b = LedgerService(url, create_tables=False)
+        b = LedgerService(url, LedgerSettings(create_tables=False))
         # The same two, with each cached head brought up to date before deciding (what
         # ``MTG_LEDGER_HEAD_CHECK=auto`` does for SQLite served by several workers).
-        c = LedgerService(url, create_tables=False, project_read_models=False, check_heads=True)
-        d = LedgerService(url, create_tables=False, project_read_models=False, check_heads=True)
+        c = LedgerService(url, LedgerSettings(create_tables=False, read_models=False, check_heads=True))
+        d = LedgerService(url, LedgerSettings(create_tables=False, read_models=False, check_heads=True))
         try:
             games = [a.create_game(dict(GAME), JUDGE, f"g{i}").game_id for i in range(GAMES)]
             command = parse_command(

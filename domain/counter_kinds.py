@@ -25,7 +25,7 @@ from functools import lru_cache
 from importlib import resources
 
 from domain.cards.catalog import bundled_entries
-from domain.errors import UnknownName
+from domain.errors import Code, UnknownName
 
 RULE_KINDS: dict[str, str] = {
     "+1/+1": "CR 122.1a",
@@ -148,5 +148,5 @@ def canonical_kind(kind: str, *, custom: bool = False, where: str = "kind") -> s
     raise UnknownName(
         f"{where}: unknown counter kind {kind!r} ({hint}); the known kinds are those of CR 122 and those "
         'printed on cards; send "custom_kind": true to record it as written',
-        "unknown_counter_kind",
+        Code.UNKNOWN_COUNTER_KIND,
     )

@@ -2,7 +2,8 @@
 
 Small named checks come first, so a refused command raises before anything is emitted and
 stores nothing. Every command ends where a player would receive priority: state-based actions,
-then waiting triggers (``settle``).
+then waiting triggers (``settle``). ``run_as`` is the decision for a caller: what it may ask
+(``domain.permissions``) is checked first, on the same state.
 """
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ from domain import events as ev
 from domain.builder import Builder
 from domain.cards import library  # noqa: F401  (builds the card registry, once)
 from domain.commands import judging as j
-from domain.errors import IllegalAction
-from domain.judging import decide_judging, ends_game
+from domain.errors import Code, IllegalAction, InvalidCommand
+from domain.evolve import evolve
+from domain.judging import acknowledgement, decide_judging, ends_game
+from domain.permissions import Grant, check_command, reporter
 from domain.rules import lookup
 from domain.rules.activate import activate
 from domain.rules.combat import declare_attackers, report_damage
@@ -55,13 +58,13 @@ def _cause(source: str | None) -> str:
 
 def _guard(state: GameState, command: c.Command) -> None:
     if state.status == "finished" and not isinstance(command, ALLOWED_WHEN_FINISHED):
-        raise IllegalAction("the game is over: only notes can be added", "game_over")
+        raise IllegalAction("the game is over: only notes can be added", Code.GAME_OVER)
     if state.pending and not isinstance(command, ALLOWED_WHILE_ORDERING):
         group = state.pending[0]
         raise IllegalAction(
             f"{group.controller!r} must first order their triggers {[t.id for t in group.triggers]} "
             "with order_triggers (CR 603.3b)",
-            "triggers_pending",
+            Code.TRIGGERS_PENDING,
         )
 
 
@@ -107,7 +110,7 @@ def _draw(b: Builder, cmd: c.Draw) -> None:
         raise IllegalAction(
             f"draw {cmd.count} from {cmd.player!r}: cards come from the unknown part of the library; "
             "name the drawn cards in 'cards', top first",
-            "cards_required",
+            Code.CARDS_REQUIRED,
             hidden=f"{unknown} of them unknown",
         )
     draw(b, cmd.player, cmd.count, _cause(cmd.source), cmd.cards)
@@ -131,11 +134,11 @@ def _tap(b: Builder, cmd: c.Tap) -> None:
     perm = lookup.permanent(b.state, cmd.permanent)
     if cmd.untap:
         if not perm.tapped:
-            raise IllegalAction(f"{perm.id!r} ({perm.card.name}) is already untapped", "already_untapped")
+            raise IllegalAction(f"{perm.id!r} ({perm.card.name}) is already untapped", Code.ALREADY_UNTAPPED)
         b.emit(ev.PermanentUntapped(permanent=perm.id, cause="manual"), "CR 701.26b")
     else:
         if perm.tapped:
-            raise IllegalAction(f"{perm.id!r} ({perm.card.name}) is already tapped", "already_tapped")
+            raise IllegalAction(f"{perm.id!r} ({perm.card.name}) is already tapped", Code.ALREADY_TAPPED)
         b.emit(ev.PermanentTapped(permanent=perm.id, cause="manual"), "CR 701.26a")
 
 
@@ -144,7 +147,7 @@ def _enter(b: Builder, cmd: c.Enter) -> None:
     seq = b.next_seq()
     perm_id = cmd.id or f"{slug(cmd.card.name)}-{seq}"
     if perm_id in b.state.battlefield:
-        raise IllegalAction(f"a permanent {perm_id!r} is already on the battlefield", "duplicate_id")
+        raise InvalidCommand(f"a permanent {perm_id!r} is already on the battlefield", Code.DUPLICATE_ID)
     perm = Permanent(
         id=perm_id,
         card=cmd.card,
@@ -217,3 +220,21 @@ def run(state: GameState, command: c.Command) -> tuple[list[ev.Event], GameState
     elif not isinstance(command, _SETTLES_ITSELF) and not isinstance(command, c.Note):
         settle(b)
     return b.events, b.state
+
+
+def run_as(grant: Grant | None, state: GameState, command: c.Command) -> tuple[list[ev.Event], GameState]:
+    """``run`` for the caller ``grant`` (``None``: a caller the ledger trusts, e.g. the CLI).
+
+    The permission check (``domain.permissions.check_command``) reads the very state the command
+    is decided on. A player token's action that changes another player's side (their life,
+    counters, permanents, stack objects) stands, but waits for that player's acknowledgement
+    (``domain.judging.acknowledgement``)."""
+    if grant is not None:
+        check_command(grant, state.game_id, command, state)
+    events, after = run(state, command)
+    player = reporter(grant)
+    if player is not None and not isinstance(command, JUDGING):
+        pending = acknowledgement(state, after, player)
+        if pending is not None:
+            events, after = [*events, pending], evolve(after, pending)
+    return events, after

@@ -1,39 +1,55 @@
-"""The one error root of the rules kernel, split by meaning.
+"""The one error tree of MTG Ledger, split by meaning, and every error ``code`` in one place.
 
-Every refusal carries a stable machine ``code`` (the API's problem+json ``code``) and a message
-that quotes the offending input. A refused command stores nothing: ``decide`` raises before any
-event leaves it.
+Every refusal carries a stable machine ``code`` (the API's problem+json ``code``, a member of
+``Code`` below) and a message that quotes the offending input. A refused command stores nothing:
+``decide`` raises before any event leaves it, and the layers above raise before they save.
+
+Each code belongs to exactly one class, so a code always means the same kind of refusal (and the
+same HTTP status: the API maps classes to statuses in ``api/errors.py``; nothing here knows HTTP).
+docs/api.md's error table is generated from ``Code`` and checked against it by a test.
 
 A message never quotes a hidden zone (a known library or hand): what only judges may see goes in
 ``hidden``, which the API adds to the message for callers who see hidden zones anyway
-(``api.errors``), as reads redact those zones for everyone else.
+(``api/errors.py``), as reads redact those zones for everyone else.
 
 Exception tree::
 
-    GameError                 base; ``code`` and ``status`` (the HTTP status the API maps it to)
-    ├── InvalidCommand        400: malformed or unknown command, bad field types or values
-    ├── UnknownName           422: a field or counter kind the server does not know
-    │                              (``unknown_field``, ``unknown_counter_kind``)
-    ├── Forbidden             403: a player token reaching beyond its own player or permanents
-    ├── NotFound              404: unknown game, player, team, permanent or stack object
-    ├── IllegalAction         422: well-formed but illegal by the rules or the game state
-    └── Conflict              409: the game moved on (version) or an id is already taken
+    GameError                 base: ``code`` (a ``Code``), ``message``, ``hidden``
+    ├── InvalidCommand        malformed request: missing field, bad type or value, bad header
+    ├── UnknownName           a field or counter kind the server does not know
+    ├── LimitExceeded         a value over a documented limit (a text, a list, a game's size)
+    ├── TooLarge              a request body over the size limit
+    ├── Unsupported           a request the endpoint can't take in that form (method, media type)
+    ├── Unauthenticated       no token, or one the server doesn't know
+    ├── Forbidden             the caller may not do this (domain/permissions.py decides)
+    ├── NotFound              unknown game, player, permanent, stack object, token, ...
+    ├── IllegalAction         well-formed but illegal by the rules or the game state
+    │   └── InvalidExport     an export file that is damaged, tampered with or not replayable
+    ├── Conflict              the game moved on (version), or an id or key is already taken
+    ├── Busy                  the server is doing this kind of work for others: retry shortly
+    ├── Unavailable           the event store can't be reached in time: retry shortly
+    └── InternalError         a failure of the server itself (never raised on purpose)
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 
 class GameError(Exception):
-    """Base of every error the kernel raises on purpose."""
+    """Base of every error the ledger raises on purpose (always as one of its subclasses)."""
 
-    status: int = 400
-    default_code: str = "game_error"
+    default_code: Code
+    """The code when none is given; each subclass sets it below ``Code``."""
 
-    def __init__(self, message: str, code: str | None = None, *, hidden: str | None = None) -> None:
+    def __init__(self, message: str, code: Code | str | None = None, *, hidden: str | None = None) -> None:
         super().__init__(message if hidden is None else f"{message} ({hidden})")
         self.message = message
         """What any caller may read: never the contents of a hidden zone."""
-        self.code = code or self.default_code
+        self.code: Code = self.default_code if code is None else code_named(code)
+        """The stable machine code; it belongs to this class (``Code.kind``)."""
+        if not isinstance(self, self.code.kind):
+            raise TypeError(f"code {self.code.value!r} is a {self.code.kind.__name__}, not a {type(self).__name__}")
         self.hidden = hidden
         """Details from hidden zones (a known hand, the top of a library), for judges and admins."""
 
@@ -45,42 +61,241 @@ class GameError(Exception):
 class InvalidCommand(GameError):
     """The request is malformed: a missing field, a wrong type, a value out of range."""
 
-    status = 400
-    default_code = "invalid_command"
-
 
 class UnknownName(GameError):
     """The request names something the server does not know: a field no model has, or a counter
-    kind that is neither in the rules nor printed on a card (``domain.counter_kinds``)."""
+    kind that is neither in the rules nor printed on a card (``domain/counter_kinds.py``)."""
 
-    status = 422
-    default_code = "unknown_name"
+
+class LimitExceeded(GameError):
+    """A value is over a documented limit (docs/api.md, Limits)."""
+
+
+class TooLarge(GameError):
+    """A request body is over the size limit."""
+
+
+class Unsupported(GameError):
+    """The endpoint doesn't take the request in this form: the method, or the media type."""
+
+
+class Unauthenticated(GameError):
+    """No token was given, or the server doesn't know the one given (or it expired)."""
 
 
 class Forbidden(GameError):
     """The caller may not make this request: a player token acting for another player, on a
-    permanent it doesn't control, or doing what only judges do (``domain.permissions``)."""
-
-    status = 403
-    default_code = "forbidden"
+    permanent it doesn't control, or doing what only judges do (``domain/permissions.py``)."""
 
 
 class NotFound(GameError):
     """The request names an object (game, player, permanent, stack object) that does not exist."""
 
-    status = 404
-    default_code = "not_found"
-
 
 class IllegalAction(GameError):
     """Well-formed, but the rules or the game state forbid it; ``code`` says which."""
 
-    status = 422
-    default_code = "illegal_action"
+
+class InvalidExport(IllegalAction):
+    """An export file that is damaged, tampered with or not replayable; names the first bad line."""
+
+    def __init__(self, line: int, message: str, version: int | None = None) -> None:
+        super().__init__(f"line {line}: {message}", Code.INVALID_IMPORT)
+        self.line = line
+        """1-based line number in the file (the header is line 1)."""
+        self.version = version
+        """The event version that line holds, or ``None`` for the header."""
 
 
 class Conflict(GameError):
     """The game's version differs from the one the caller expected, or an id is taken."""
 
-    status = 409
-    default_code = "conflict"
+
+class Busy(GameError):
+    """The server is doing this kind of work for other callers; try again shortly."""
+
+    def __init__(self, message: str, code: Code | str | None = None, *, retry_after: int = 1) -> None:
+        super().__init__(message, code)
+        self.retry_after = retry_after
+        """Seconds the caller is asked to wait before it sends again."""
+
+
+class Unavailable(GameError):
+    """The event store could not be reached in time; the request stored nothing, try again."""
+
+
+class InternalError(GameError):
+    """The server failed to handle the request (a bug): logged with its traceback."""
+
+
+class Code(StrEnum):
+    """Every error code, each with the class it belongs to and what it means.
+
+    A member's value is the wire code (``"unknown_game"``); ``kind`` is its class in the tree
+    above; ``meaning`` is the line docs/api.md's error table shows. Codes of v1 never change
+    meaning; new ones are added.
+    """
+
+    kind: type[GameError]
+    meaning: str
+
+    def __new__(cls, value: str, kind: type[GameError], meaning: str) -> Code:
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.kind = kind
+        member.meaning = meaning
+        return member
+
+    # -- InvalidCommand ---------------------------------------------------------------------
+    MALFORMED_JSON = "malformed_json", InvalidCommand, "the body is not valid JSON"
+    MALFORMED_NDJSON = "malformed_ndjson", InvalidCommand, "a line of an NDJSON body is not valid JSON"
+    INVALID_BODY = "invalid_body", InvalidCommand, "the body is not the object the endpoint takes"
+    INVALID_COMMAND = "invalid_command", InvalidCommand, "a malformed command"
+    UNKNOWN_ACTION = "unknown_action", InvalidCommand, "an action type the server doesn't know"
+    MISSING_FIELD = "missing_field", InvalidCommand, "a required field is missing"
+    INVALID_FIELD = "invalid_field", InvalidCommand, "a field has the wrong type or value"
+    INVALID_AMOUNT = "invalid_amount", InvalidCommand, "an amount out of its range"
+    INVALID_TARGET = "invalid_target", InvalidCommand, "a target that is neither a player nor a permanent"
+    INVALID_STEP = "invalid_step", InvalidCommand, "a step or phase name the rules don't have"
+    INVALID_ZONE = "invalid_zone", InvalidCommand, "a zone name the rules don't have"
+    INVALID_VARIANT = "invalid_variant", InvalidCommand, "a game variant the server doesn't know"
+    INVALID_PLAYERS = "invalid_players", InvalidCommand, "the players of a new game are not valid"
+    INVALID_CARD = "invalid_card", InvalidCommand, "a card given in a form the server can't read"
+    INVALID_PENALTY = "invalid_penalty", InvalidCommand, "a penalty the IPG doesn't give"
+    UNKNOWN_INFRACTION = "unknown_infraction", InvalidCommand, "a penalty's `section` that is no IPG infraction"
+    DUPLICATE_ID = "duplicate_id", InvalidCommand, "an id used twice"
+    INVALID_GAME_ID = "invalid_game_id", InvalidCommand, "a game id outside the allowed characters"
+    INVALID_ROLE = "invalid_role", InvalidCommand, "a role that doesn't exist"
+    INVALID_IF_MATCH = "invalid_if_match", InvalidCommand, "an `If-Match` that is not a version"
+    INVALID_IDEMPOTENCY_KEY = "invalid_idempotency_key", InvalidCommand, "an `Idempotency-Key` out of its form"
+    INVALID_LAST_EVENT_ID = "invalid_last_event_id", InvalidCommand, "a `Last-Event-ID` that is not a version"
+    INVALID_REQUEST = "invalid_request", InvalidCommand, "a declared query parameter with a bad value"
+    UNKNOWN_PARAMETER = "unknown_parameter", InvalidCommand, "a query parameter the endpoint doesn't take"
+    INVALID_CHARACTER = "invalid_character", InvalidCommand, "a control character in text"
+    VALUE_OUT_OF_RANGE = "value_out_of_range", InvalidCommand, "a number too large for the record"
+    REASON_REQUIRED = "reason_required", InvalidCommand, "a backup or correction without its reason"
+    BAD_REQUEST = "bad_request", InvalidCommand, "a request the server can't read"
+    HTTP_ERROR = "http_error", InvalidCommand, "another refusal of the HTTP layer (its status says which)"
+    # -- UnknownName ------------------------------------------------------------------------
+    UNKNOWN_NAME = "unknown_name", UnknownName, "a name the server doesn't know"
+    UNKNOWN_FIELD = "unknown_field", UnknownName, "a field the body doesn't have"
+    UNKNOWN_COUNTER_KIND = "unknown_counter_kind", UnknownName, "see [Counter kinds](#counter-kinds)"
+    # -- LimitExceeded, TooLarge, Unsupported -----------------------------------------------
+    LIMIT_EXCEEDED = "limit_exceeded", LimitExceeded, "see [Limits](#limits)"
+    PAYLOAD_TOO_LARGE = "payload_too_large", TooLarge, "a body over 4 MiB"
+    METHOD_NOT_ALLOWED = "method_not_allowed", Unsupported, "the method is not allowed on that path"
+    NOT_ACCEPTABLE = "not_acceptable", Unsupported, "no representation the `Accept` header allows"
+    UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type", Unsupported, "a body of a media type the endpoint doesn't take"
+    # -- Unauthenticated, Forbidden ---------------------------------------------------------
+    UNAUTHORIZED = "unauthorized", Unauthenticated, "no token was given"
+    INVALID_TOKEN = "invalid_token", Unauthenticated, "the token is unknown, revoked or expired"
+    FORBIDDEN = "forbidden", Forbidden, "the token's role may not do this"
+    WRONG_GAME = "wrong_game", Forbidden, "the token is for another game"
+    NOT_YOUR_PLAYER = "not_your_player", Forbidden, "a player token acting for another player"
+    NOT_YOUR_PERMANENT = "not_your_permanent", Forbidden, "a player token acting on a permanent it doesn't control"
+    NOT_GAME_CREATOR = "not_game_creator", Forbidden, "only the scorekeeper who created the game may do this"
+    HEAD_JUDGE_REQUIRED = "head_judge_required", Forbidden, "only a head judge may do this at this REL"
+    # -- NotFound ---------------------------------------------------------------------------
+    NOT_FOUND = "not_found", NotFound, "no such resource"
+    UNKNOWN_TOKEN = "unknown_token", NotFound, "no token with that id"
+    UNKNOWN_GAME = "unknown_game", NotFound, "no game with that id"
+    UNKNOWN_VERSION = "unknown_version", NotFound, "the game has no such version"
+    UNKNOWN_PLAYER = "unknown_player", NotFound, "the game has no such player"
+    UNKNOWN_PERMANENT = "unknown_permanent", NotFound, "no such permanent on the battlefield"
+    UNKNOWN_STACK_OBJECT = "unknown_stack_object", NotFound, "no such object on the stack"
+    UNKNOWN_CALL = "unknown_call", NotFound, "no such judge call"
+    UNKNOWN_REPORT = "unknown_report", NotFound, "no such report"
+    UNKNOWN_MATCH = "unknown_match", NotFound, "no such match"
+    UNKNOWN_WEBHOOK = "unknown_webhook", NotFound, "no such webhook subscription"
+    # -- Conflict ---------------------------------------------------------------------------
+    CONFLICT = "conflict", Conflict, "the request conflicts with what is stored"
+    VERSION_CONFLICT = "version_conflict", Conflict, "the game moved on: `If-Match` names an older version"
+    GAME_EXISTS = "game_exists", Conflict, "a game with that id exists"
+    TOKEN_EXISTS = "token_exists", Conflict, "a token with that secret exists"
+    IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused", Conflict, "the key was used for another request"
+    IDEMPOTENCY_IN_PROGRESS = "idempotency_in_progress", Conflict, "a request with the key is still being answered"
+    RESULT_CHANGED = "result_changed", Conflict, "the match result changed since it was read"
+    # -- Busy, Unavailable, InternalError ---------------------------------------------------
+    BUSY = "busy", Busy, "the server is busy with this kind of work: retry after `Retry-After` seconds"
+    TOO_MANY_STREAMS = "too_many_streams", Busy, "too many event streams open: retry after `Retry-After` seconds"
+    TOO_MANY_REQUESTS = "too_many_requests", Busy, "too many requests: retry after `Retry-After` seconds"
+    VERIFY_BUSY = "verify_busy", Busy, "a long verify is running: retry after `Retry-After` seconds"
+    STORE_UNAVAILABLE = (
+        "store_unavailable",
+        Unavailable,
+        "the event store could not be reached in time (the database is down, its every connection stayed "
+        "busy for the pool's timeout, or a SQLite file stayed locked past its `timeout`); `Retry-After: 1`. "
+        "Send the same request again, with the same `Idempotency-Key`: a save is atomic, and the key makes "
+        "sure the retry never acts twice even if a connection was lost during the commit",
+    )
+    INTERNAL_ERROR = "internal_error", InternalError, "a failure of the server itself (logged with its traceback)"
+    # -- IllegalAction ----------------------------------------------------------------------
+    ILLEGAL_ACTION = "illegal_action", IllegalAction, "the rules or the game state forbid it"
+    UNPROCESSABLE = "unprocessable", IllegalAction, "a request the server understood but can't carry out"
+    NOT_A_COMMANDER = "not_a_commander", IllegalAction, "only a commander goes to the command zone (CR 903.9)"
+    ALREADY_DESIGNATED = "already_designated", IllegalAction, "the designation is already so"
+    NOT_YOUR_PRIORITY = "not_your_priority", IllegalAction, "the player doesn't have priority"
+    NOT_ENOUGH_COUNTERS = "not_enough_counters", IllegalAction, "fewer counters of that kind than asked for"
+    ALREADY_TAPPED = "already_tapped", IllegalAction, "the permanent is tapped"
+    ALREADY_UNTAPPED = "already_untapped", IllegalAction, "the permanent is untapped"
+    ALREADY_ACTIVATED = "already_activated", IllegalAction, "the ability was activated as often as it may be"
+    SUMMONING_SICK = "summoning_sick", IllegalAction, "the creature came under its controller's control this turn"
+    STACK_NOT_EMPTY = "stack_not_empty", IllegalAction, "the stack must be empty"
+    STACK_EMPTY = "stack_empty", IllegalAction, "the stack is empty"
+    ILLEGAL_CHOICE = "illegal_choice", IllegalAction, "a choice the effect doesn't allow"
+    ILLEGAL_TARGET = "illegal_target", IllegalAction, "a target the effect doesn't allow"
+    CHOICE_REQUIRED = "choice_required", IllegalAction, "the effect needs a choice the request didn't make"
+    TRIGGERS_PENDING = "triggers_pending", IllegalAction, "triggered abilities wait to be put on the stack"
+    NOTHING_TO_ORDER = "nothing_to_order", IllegalAction, "no triggers wait to be ordered"
+    GAME_OVER = "game_over", IllegalAction, "the game is over"
+    UNKNOWN_CARD = "unknown_card", IllegalAction, "a card the catalog doesn't know"
+    NO_COUNTER_TO_PROLIFERATE = "no_counter_to_proliferate", IllegalAction, "a chosen object has no counter"
+    INSUFFICIENT_LIFE = "insufficient_life", IllegalAction, "not enough life to pay"
+    WRONG_TIMING = "wrong_timing", IllegalAction, "not at this time (timing rules)"
+    CARD_NOT_IN_HAND = "card_not_in_hand", IllegalAction, "the card is not in that hand"
+    CARD_NOT_IN_ZONE = "card_not_in_zone", IllegalAction, "the card is not in that zone"
+    LAND_ALREADY_PLAYED = "land_already_played", IllegalAction, "a land was played this turn"
+    NOT_A_LAND = "not_a_land", IllegalAction, "the card is not a land"
+    CANNOT_CAST_LAND = "cannot_cast_land", IllegalAction, "a land is played, not cast"
+    ALREADY_DECLARED = "already_declared", IllegalAction, "attackers were declared this combat"
+    NOT_CONTROLLER = "not_controller", IllegalAction, "the player doesn't control it"
+    UNKNOWN_ABILITY = "unknown_ability", IllegalAction, "the permanent has no such ability"
+    CARDS_REQUIRED = "cards_required", IllegalAction, "the action must name the cards it moves"
+    WRONG_CARD_COUNT = "wrong_card_count", IllegalAction, "the action names the wrong number of cards"
+    PLAYER_LEFT = "player_left", IllegalAction, "the player has left the game"
+    NOTHING_TO_UNDO = "nothing_to_undo", IllegalAction, "no action to undo"
+    INVALID_VERSION = "invalid_version", IllegalAction, "an undo target that is not a past version"
+    INVALID_IMPORT = "invalid_import", IllegalAction, "the export file is damaged, tampered with or not replayable"
+    DAMAGED_RECORD = "damaged_record", IllegalAction, "a stored record no longer verifies"
+    NOT_AN_ACTION_BOUNDARY = "not_an_action_boundary", IllegalAction, "an undo target inside an action"
+    PENALTY_STANDS = "penalty_stands", IllegalAction, "a game-ending penalty can't be backed up"
+    NOT_YOUR_REPORT = "not_your_report", IllegalAction, "only the other player answers a report"
+    CALL_CLOSED = "call_closed", IllegalAction, "the judge call is answered"
+    DISPUTED = "disputed", IllegalAction, "the report is disputed"
+    MATCH_NOT_OVER = "match_not_over", IllegalAction, "the match has no result yet"
+
+
+def code_named(value: Code | str) -> Code:
+    """The member of ``Code`` whose value is ``value``; an unregistered code is a bug here."""
+    if isinstance(value, Code):
+        return value
+    member = Code._value2member_map_.get(value)
+    if not isinstance(member, Code):
+        raise ValueError(f"{value!r} is not an error code of domain.errors.Code")
+    return member
+
+
+InvalidCommand.default_code = Code.INVALID_COMMAND
+UnknownName.default_code = Code.UNKNOWN_NAME
+LimitExceeded.default_code = Code.LIMIT_EXCEEDED
+TooLarge.default_code = Code.PAYLOAD_TOO_LARGE
+Unsupported.default_code = Code.METHOD_NOT_ALLOWED
+Unauthenticated.default_code = Code.UNAUTHORIZED
+Forbidden.default_code = Code.FORBIDDEN
+NotFound.default_code = Code.NOT_FOUND
+IllegalAction.default_code = Code.ILLEGAL_ACTION
+InvalidExport.default_code = Code.INVALID_IMPORT
+Conflict.default_code = Code.CONFLICT
+Busy.default_code = Code.BUSY
+Unavailable.default_code = Code.STORE_UNAVAILABLE
+InternalError.default_code = Code.INTERNAL_ERROR

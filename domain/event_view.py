@@ -104,10 +104,8 @@ for _public in (
 def redacted(type_: str, data: Data) -> dict[str, Any] | None:
     """The data a reader without sight of hidden zones sees, or ``None`` when nothing is hidden
     (an unknown type shows nothing: it can't be told apart from a hidden one)."""
-    if type_ not in REDACTIONS_BY_NAME:
+    cls = ev.find_event_class(type_)
+    if cls is None:
         return {}
-    redaction = REDACTIONS_BY_NAME[type_]
+    redaction = REDACTIONS[cls]
     return None if redaction is None else redaction(data)
-
-
-REDACTIONS_BY_NAME: dict[str, Redaction] = {cls.TYPE: REDACTIONS[cls] for cls in REDACTIONS}

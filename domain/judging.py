@@ -32,7 +32,7 @@ from domain.commands.judging import (
     GivePenalty,
     JudgingCommand,
 )
-from domain.errors import IllegalAction, InvalidCommand, NotFound
+from domain.errors import Code, IllegalAction, InvalidCommand, NotFound
 from domain.rules.sba import leave_game
 from domain.state import GameState, replace
 
@@ -56,22 +56,24 @@ def with_judging(restored: GameState, head: GameState) -> GameState:
     return replace(restored, judging=head.judging)
 
 
-def check_no_game_ending_penalty(events: Iterable[tuple[int, str, Mapping[str, Any]]], target: int) -> None:
+def check_no_game_ending_penalty(
+    events: Iterable[tuple[int, type[ev.DomainEvent] | None, Mapping[str, Any]]], target: int
+) -> None:
     """A game ended by a penalty stays ended: a backup past it is ``penalty_stands``."""
-    for version, type_, data in events:
-        if version > target and type_ == ev.PENALTY_GIVEN and data.get("penalty") in GAME_ENDING_PENALTIES:
+    for version, kind, data in events:
+        if version > target and kind is ev.PenaltyGiven and data.get("penalty") in GAME_ENDING_PENALTIES:
             raise IllegalAction(
                 f"undo: version {version} is a {data.get('penalty')} for {data.get('player')!r}, which ended the "
                 f"game; a backup can't go back past it (choose a version from {version} on)",
-                "penalty_stands",
+                Code.PENALTY_STANDS,
             )
 
 
 def _text(name: str, value: str, limit: int = 2000) -> str:
     if not value.strip():
-        raise InvalidCommand(f"{name} must not be blank", "missing_field")
+        raise InvalidCommand(f"{name} must not be blank", Code.MISSING_FIELD)
     if len(value) > limit:
-        raise InvalidCommand(f"{name} must be at most {limit} characters, got {len(value)}", "invalid_field")
+        raise InvalidCommand(f"{name} must be at most {limit} characters, got {len(value)}", Code.INVALID_FIELD)
     return value
 
 
@@ -79,7 +81,7 @@ def _call(state: GameState, call: str) -> Mapping[str, Any]:
     found = next((c for c in state.judging.calls if c.get("call") == call), None)
     if found is None:
         known = [c.get("call") for c in state.judging.calls]
-        raise NotFound(f"there is no judge call {call!r} in this game (calls: {known})", "unknown_call")
+        raise NotFound(f"there is no judge call {call!r} in this game (calls: {known})", Code.UNKNOWN_CALL)
     return found
 
 
@@ -87,7 +89,7 @@ def _report(state: GameState, report: str) -> Mapping[str, Any]:
     found = next((r for r in state.reports if r.get("report") == report), None)
     if found is None:
         known = [r.get("report") for r in state.reports]
-        raise NotFound(f"there is no unacknowledged report {report!r} (unacknowledged: {known})", "unknown_report")
+        raise NotFound(f"there is no unacknowledged report {report!r} (unacknowledged: {known})", Code.UNKNOWN_REPORT)
     return found
 
 
@@ -111,19 +113,19 @@ def decide_judging(b: Builder, cmd: JudgingCommand) -> None:
         case AnswerCall():
             found = _call(state, cmd.call)
             if not found.get("open", True):
-                raise IllegalAction(f"judge call {cmd.call!r} was answered already", "call_closed")
+                raise IllegalAction(f"judge call {cmd.call!r} was answered already", Code.CALL_CLOSED)
             b.emit(ev.JudgeCallAnswered(call=cmd.call, ruling=_text("ruling", cmd.ruling, 10_000)))
         case GivePenalty():
             _penalty(b, cmd)
         case ExtendTime():
             if not 1 <= cmd.minutes <= 60:
-                raise InvalidCommand(f"minutes must be 1-60, got {cmd.minutes}", "invalid_amount")
+                raise InvalidCommand(f"minutes must be 1-60, got {cmd.minutes}", Code.INVALID_AMOUNT)
             if cmd.call is not None:
                 _call(state, cmd.call)
             b.emit(ev.TimeExtended(minutes=cmd.minutes, reason=_text("reason", cmd.reason), call=cmd.call))
         case CheckDecks():
             if not cmd.players:
-                raise InvalidCommand("a deck check names at least one player", "missing_field")
+                raise InvalidCommand("a deck check names at least one player", Code.MISSING_FIELD)
             for player in cmd.players:
                 _player(state, player)
             b.emit(ev.DeckChecked(players=list(cmd.players), result=_text("result", cmd.result)))
@@ -132,7 +134,7 @@ def decide_judging(b: Builder, cmd: JudgingCommand) -> None:
             if cmd.by != "judge" and cmd.by not in report.get("players", ()):
                 raise IllegalAction(
                     f"report {cmd.report!r} is for {report.get('players')} to acknowledge, not {cmd.by!r}",
-                    "not_your_report",
+                    Code.NOT_YOUR_REPORT,
                 )
             b.emit(ev.ReportAcknowledged(report=cmd.report, by=cmd.by))
         case Dispute():
@@ -140,10 +142,10 @@ def decide_judging(b: Builder, cmd: JudgingCommand) -> None:
             if cmd.by not in report.get("players", ()):
                 raise IllegalAction(
                     f"report {cmd.report!r} is for {report.get('players')} to dispute, not {cmd.by!r}",
-                    "not_your_report",
+                    Code.NOT_YOUR_REPORT,
                 )
             if report.get("disputed"):
-                raise IllegalAction(f"report {cmd.report!r} is disputed already ({report['disputed']})", "disputed")
+                raise IllegalAction(f"report {cmd.report!r} is disputed already ({report['disputed']})", Code.DISPUTED)
             reason = _text("reason", cmd.reason)
             b.emit(ev.ReportDisputed(report=cmd.report, by=cmd.by, reason=reason))
             call = f"call-{len(b.state.judging.calls) + 1}"
@@ -158,7 +160,7 @@ def decide_judging(b: Builder, cmd: JudgingCommand) -> None:
 
 def _player(state: GameState, player: str) -> None:
     if player not in state.players:
-        raise NotFound(f"there is no player {player!r} in this game", "unknown_player")
+        raise NotFound(f"there is no player {player!r} in this game", Code.UNKNOWN_PLAYER)
 
 
 def _penalty(b: Builder, cmd: GivePenalty) -> None:
@@ -168,10 +170,10 @@ def _penalty(b: Builder, cmd: GivePenalty) -> None:
     if name is None:
         raise InvalidCommand(
             f"section {cmd.section!r} is not an infraction of the IPG; known: {sorted(INFRACTIONS)}",
-            "unknown_infraction",
+            Code.UNKNOWN_INFRACTION,
         )
     if cmd.penalty not in PENALTIES:
-        raise InvalidCommand(f"penalty must be one of {list(PENALTIES)}, got {cmd.penalty!r}", "invalid_penalty")
+        raise InvalidCommand(f"penalty must be one of {list(PENALTIES)}, got {cmd.penalty!r}", Code.INVALID_PENALTY)
     if cmd.call is not None:
         _call(state, cmd.call)
     b.emit(

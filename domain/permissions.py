@@ -1,8 +1,21 @@
-"""What a player token may ask for (docs/api.md, Authentication and roles): its own decisions, as its own player.
+"""Who may do what (docs/api.md, Authentication and roles): every 403 the server answers is
+decided here. The API turns a bearer token into a ``Grant`` and asks; the ledger asks again inside
+each decision, on the state the command is decided on (``domain.decide.run_as``, ``domain.undo``).
 
-``check_player_command`` dispatches on the command's type, so a new command is refused or allowed
-here on purpose rather than by a string that happens to match. Judges, scorekeepers and admins are
-not limited by it; that the token is bound to this game is checked by the API before.
+Roles form a ladder: ``spectator < player < scorekeeper < judge < head_judge < admin``
+(``require_role``: ``403 forbidden``). A ``player`` token is bound to one game and one player
+(``check_game``, ``bound_player``: ``403 wrong_game``). Beyond the ladder:
+
+- a note on the record is for judges, from any role (``403 forbidden``);
+- at Competitive REL a backup is the head judge's (``check_backup``: ``403 head_judge_required``);
+- a full verify is for judges (``full_verify``), player links for the game's creator or a judge
+  (``check_player_links``: ``403 not_game_creator``); judge calls, acknowledgements, disputes and
+  match confirmations are made as the token's own player (``judge_caller``, ``acknowledger``,
+  ``disputer``, ``match_player``).
+
+What a player token may ask for (``check_player_command``): its own decisions, as its own player.
+It dispatches on the command's type, so a new command is refused or allowed here on purpose
+rather than by a string that happens to match:
 
 - a note on the record is for judges (``403 forbidden``);
 - a command that names a player (life, mill, draw, proliferate, cast, play a land, activate,
@@ -23,11 +36,15 @@ not limited by it; that the token is bound to this game is checked by the API be
   of the stack (its controller's); otherwise ``422 not_your_priority``.
 
 Direct reports (counters, damage, countering a stack object) are allowed: they are recorded with
-the token as the actor, for a judge to review. A command type this function doesn't name is
+the token as the actor, for a judge to review. A judge call, an acknowledgement and a dispute are
+made as the token's own player (``403 not_your_player``). A command type this function doesn't name is
 refused (``403 forbidden``): a new command is for judges until it is given a rule here.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
 
 from domain.commands import (
     Activate,
@@ -55,25 +72,164 @@ from domain.commands import (
     Sacrifice,
     Tap,
 )
-from domain.errors import Forbidden, IllegalAction
+from domain.commands.judging import Acknowledge, CallJudge, Dispute
+from domain.errors import Code, Forbidden, IllegalAction
+from domain.judging import backup_needs_head_judge, rel
 from domain.state import GameState
+
+Role = Literal["spectator", "player", "scorekeeper", "judge", "head_judge", "admin"]
+ROLES: tuple[Role, ...] = ("spectator", "player", "scorekeeper", "judge", "head_judge", "admin")
+"""The roles, least powerful first."""
+RANK: dict[str, int] = {role: i for i, role in enumerate(ROLES)}
+
+
+@dataclass(frozen=True, slots=True)
+class Grant:
+    """What a caller's token grants: its name and role and, for a player token, its game and player."""
+
+    name: str
+    """The token's name (what events record as their actor's name)."""
+    role: Role
+    """Its place on the ladder (``ROLES``)."""
+    game_id: str | None = None
+    """The game a player token is bound to (``None`` for the other roles)."""
+    player_id: str | None = None
+    """The player a player token acts as (``None`` for the other roles)."""
+
+    def at_least(self, role: Role) -> bool:
+        """Whether the grant's role is ``role`` or above on the ladder."""
+        return RANK[self.role] >= RANK[role]
+
+
+# -- the ladder and the game a player token is bound to ---------------------------------------
+def require_role(grant: Grant, role: Role) -> None:
+    """``403 forbidden`` unless ``grant`` holds ``role`` or above."""
+    if not grant.at_least(role):
+        raise Forbidden(f"role {grant.role!r} may not do this; it needs {role!r} or above", Code.FORBIDDEN)
+
+
+def check_game(grant: Grant, game_id: str) -> None:
+    """A player token acts only in its own game: refused before its request is even parsed, so a
+    token learns nothing about another game's bodies (or whether that game exists)."""
+    if grant.role == "player" and grant.game_id != game_id:
+        raise Forbidden(f"this player token is bound to game {grant.game_id!r}", Code.WRONG_GAME)
+
+
+def bound_player(grant: Grant, game_id: str) -> str:
+    """The player a player token acts as in ``game_id``, or ``403 wrong_game``."""
+    if grant.game_id != game_id or grant.player_id is None:
+        raise Forbidden(f"this player token is bound to game {grant.game_id!r}", Code.WRONG_GAME)
+    return grant.player_id
+
+
+# -- actions and backups ------------------------------------------------------------------------
+def check_command(grant: Grant, game_id: str, command: Command, state: GameState | None = None) -> None:
+    """May ``grant`` give ``command`` in game ``game_id``? Without ``state``, what the grant and the
+    command alone decide (the API asks before it reads anything); with it, also what the state
+    decides, on the very state the command is decided on (``domain.decide.run_as``)."""
+    check_game(grant, game_id)
+    if grant.role != "player":
+        if isinstance(command, Note) and not grant.at_least("judge"):
+            raise Forbidden("notes on the record are for judges (role judge or above)", Code.FORBIDDEN)
+        return
+    me = bound_player(grant, game_id)
+    if state is not None:
+        check_player_command(me, command, state)
+
+
+def check_backup(grant: Grant, state: GameState) -> None:
+    """At Competitive (or Professional) REL a backup is the head judge's call (docs/judges.md)."""
+    if backup_needs_head_judge(state) and not grant.at_least("head_judge"):
+        raise Forbidden(
+            f"this game is played at {rel(state)} REL: a backup needs the head judge (role head_judge)",
+            Code.HEAD_JUDGE_REQUIRED,
+        )
+
+
+def reporter(grant: Grant | None) -> str | None:
+    """The player whose report a command is, when a player token sends it (its action may need
+    the other players' acknowledgement, ``domain.judging.acknowledgement``)."""
+    return grant.player_id if grant is not None and grant.role == "player" else None
+
+
+# -- the record ---------------------------------------------------------------------------------
+def full_verify(grant: Grant, asked: bool | None) -> bool:
+    """Whether a verify recomputes the whole chain: judges and admins by default; ``?full=true``
+    from a lower role is ``403 forbidden`` (docs/audit.md, Verify)."""
+    whole = grant.at_least("judge") if asked is None else asked
+    if whole and not grant.at_least("judge"):
+        raise Forbidden("a full verify (?full=true) is for judges and admins", Code.FORBIDDEN)
+    return whole
+
+
+def check_player_links(grant: Grant, game_id: str, creator_name: str, creator_role: str) -> None:
+    """Player links of a game are for the scorekeeper who created it (its first event's actor)
+    and for any judge or admin (``403 not_game_creator``)."""
+    if grant.at_least("judge") or (creator_name, creator_role) == (grant.name, grant.role):
+        return
+    raise Forbidden(
+        f"game {game_id!r} was created by {creator_name!r} ({creator_role}); a scorekeeper gets player links only "
+        "for the games it created (a judge or admin for any game)",
+        Code.NOT_GAME_CREATOR,
+    )
+
+
+# -- judging ------------------------------------------------------------------------------------
+def judge_caller(grant: Grant, called_by: str | None) -> str:
+    """Who calls the judge: a player token calls as its own player (``403 not_your_player``),
+    other roles as the name they give, or their own."""
+    if grant.role == "player":
+        if called_by not in (None, grant.player_id):
+            raise Forbidden(f"this token calls as {grant.player_id!r}", Code.NOT_YOUR_PLAYER)
+        return str(grant.player_id)
+    return called_by or grant.name
+
+
+def acknowledger(grant: Grant) -> str:
+    """Who acknowledges a report: a player token's player, or ``judge`` (judge or above)."""
+    if grant.role == "player":
+        return str(grant.player_id)
+    require_role(grant, "judge")
+    return "judge"
+
+
+def disputer(grant: Grant) -> str:
+    """Who disputes a report: only the player it affects, by their player token."""
+    if grant.role != "player":
+        raise Forbidden("a report is disputed by the player it affects (a judge acknowledges it)", Code.FORBIDDEN)
+    return str(grant.player_id)
+
+
+def match_player(grant: Grant, games: list[str], players: list[str]) -> str:
+    """The player a token confirms a match result (or an intentional draw) for: its own, in a
+    game of that match; a scorekeeper enters the result instead."""
+    if grant.role != "player":
+        raise Forbidden("this is the players' to do (a scorekeeper enters the result instead)", Code.FORBIDDEN)
+    if grant.game_id not in games or grant.player_id not in players:
+        raise Forbidden("this player token is for a game of another match", Code.WRONG_GAME)
+    return str(grant.player_id)
+
+
+# -- a player token's commands -------------------------------------------------------------------
 
 
 def _as_me(me: str, named: str) -> None:
     if named != me:
-        raise Forbidden(f"this token acts as {me!r}, not {named!r}", "not_your_player")
+        raise Forbidden(f"this token acts as {me!r}, not {named!r}", Code.NOT_YOUR_PLAYER)
 
 
 def _my_permanent(me: str, permanent: str, state: GameState) -> None:
     perm = state.battlefield.get(permanent)
     if perm is not None and perm.controller != me:
-        raise Forbidden(f"{permanent!r} is controlled by {perm.controller!r}", "not_your_permanent")
+        raise Forbidden(f"{permanent!r} is controlled by {perm.controller!r}", Code.NOT_YOUR_PERMANENT)
 
 
 def _my_commander(me: str, permanent: str, state: GameState) -> None:
     perm = state.battlefield.get(permanent)
     if perm is not None and perm.owner != me:
-        raise Forbidden(f"{permanent!r} is owned by {perm.owner!r}: its owner chooses (CR 903.9)", "not_your_permanent")
+        raise Forbidden(
+            f"{permanent!r} is owned by {perm.owner!r}: its owner chooses (CR 903.9)", Code.NOT_YOUR_PERMANENT
+        )
 
 
 def _my_designation(me: str, command: Designate, state: GameState) -> None:
@@ -83,7 +239,7 @@ def _my_designation(me: str, command: Designate, state: GameState) -> None:
         raise Forbidden(
             f"it is already {state.day_night}: it changes as each untap step checks the previous turn (CR 731.2); "
             "a report changing it is for judges",
-            "forbidden",
+            Code.FORBIDDEN,
         )
 
 
@@ -91,7 +247,7 @@ def check_player_command(me: str, command: Command, state: GameState) -> None:
     """Refuse ``command`` from the player token of player ``me`` if it isn't theirs to give."""
     match command:
         case Note():
-            raise Forbidden("notes on the record are for judges", "forbidden")
+            raise Forbidden("notes on the record are for judges", Code.FORBIDDEN)
         case ChangeLife() | Mill() | Draw() | Proliferate() | Concede() | Cast() | PlayLand() | Activate() | Attack():
             _as_me(me, command.player)
         case Enter():
@@ -110,21 +266,25 @@ def check_player_command(me: str, command: Command, state: GameState) -> None:
                 team = state.players[me].team if me in state.players else None
                 if side not in (me, team):
                     raise IllegalAction(
-                        f"the triggers waiting are {side!r}'s to order, not {me!r}'s", "not_your_priority"
+                        f"the triggers waiting are {side!r}'s to order, not {me!r}'s", Code.NOT_YOUR_PRIORITY
                     )
         case Resolve():
             if command.choices != Choices() and state.stack and state.stack[-1].controller != me:
                 top = state.stack[-1]
                 raise IllegalAction(
                     f"the choices for {top.id} ({top.description}) are {top.controller!r}'s to make",
-                    "not_your_priority",
+                    Code.NOT_YOUR_PRIORITY,
                 )
         case Advance():
             if me not in state.active_players():
                 raise IllegalAction(
-                    f"only the active player reports the end of a step; {me!r} is not active", "not_your_priority"
+                    f"only the active player reports the end of a step; {me!r} is not active", Code.NOT_YOUR_PRIORITY
                 )
         case AddCounters() | RemoveCounters() | Damage() | CounterObject():
             pass  # reports, recorded with the token as the actor
+        case CallJudge():
+            _as_me(me, command.called_by)
+        case Acknowledge() | Dispute():
+            _as_me(me, command.by)  # the report's players are checked by the rules (not_your_report)
         case _:
-            raise Forbidden(f"a player token may not report {type(command).__name__}", "forbidden")
+            raise Forbidden(f"a player token may not report {type(command).__name__}", Code.FORBIDDEN)

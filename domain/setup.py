@@ -15,7 +15,7 @@ from domain.commands.bodies.create import GameCreateBody, PermanentSetup, Player
 from domain.commands.bodies.fields import counters_of
 from domain.commands.parse import parse_create_body
 from domain.commands.vocabulary import CardResolver
-from domain.errors import InvalidCommand
+from domain.errors import Code, InvalidCommand
 from domain.state import CURRENT_EDITION, TEAM_VARIANTS
 
 #: Starting life by variant (CR 119.1, 810.4 team of 30; the archenemy 40, CR 904.5; 40 in
@@ -53,7 +53,7 @@ def _archenemy(players: Sequence[PlayerSetup]) -> str:
     solo = [m[0] for m in members.values() if len(m) == 1]
     if len(members) != 2 or not solo:
         raise InvalidCommand(
-            f"archenemy is one player (a team of one) against a team: got teams {members}", "invalid_players"
+            f"archenemy is one player (a team of one) against a team: got teams {members}", Code.INVALID_PLAYERS
         )
     return solo[0]
 
@@ -67,11 +67,13 @@ def _edition(body: GameCreateBody) -> str:
     try:
         date.fromisoformat(edition)
     except ValueError:
-        raise InvalidCommand(f"'rules_edition' must be a date YYYY-MM-DD, got {edition!r}", "invalid_field") from None
+        raise InvalidCommand(
+            f"'rules_edition' must be a date YYYY-MM-DD, got {edition!r}", Code.INVALID_FIELD
+        ) from None
     if not EARLIEST_EDITION <= edition <= CURRENT_EDITION:
         raise InvalidCommand(
             f"'rules_edition' {edition!r} must be between {EARLIEST_EDITION} and the current edition {CURRENT_EDITION}",
-            "invalid_field",
+            Code.INVALID_FIELD,
         )
     return edition
 
@@ -82,22 +84,23 @@ def _player(
     variant = body.variant
     team = raw.team
     if variant in TEAM_VARIANTS and team is None:
-        raise InvalidCommand(f"{where}.team is required for {variant}", "invalid_field")
+        raise InvalidCommand(f"{where}.team is required for {variant}", Code.INVALID_FIELD)
     library = _cards(raw.library, resolve)
     library_size = len(library) if raw.library_size is None else raw.library_size
     if library_size < len(library):
         raise InvalidCommand(
-            f"{where}: library_size {library_size} is smaller than the {len(library)} known cards", "invalid_field"
+            f"{where}: library_size {library_size} is smaller than the {len(library)} known cards", Code.INVALID_FIELD
         )
     hand = _cards(raw.hand, resolve)
     hand_size = len(hand) if raw.hand_size is None else raw.hand_size
     if hand_size < len(hand):
         raise InvalidCommand(
-            f"{where}: hand_size {hand_size} is smaller than the {len(hand)} known cards", "invalid_field"
+            f"{where}: hand_size {hand_size} is smaller than the {len(hand)} known cards", Code.INVALID_FIELD
         )
     if variant == "two_headed_giant" and raw.life is not None:
         raise InvalidCommand(
-            f"{where}.life: in two_headed_giant life is the team's (CR 810.9); set teams.{team}.life", "invalid_field"
+            f"{where}.life: in two_headed_giant life is the team's (CR 810.9); set teams.{team}.life",
+            Code.INVALID_FIELD,
         )
     default_life = ARCHENEMY_LIFE if raw.id == archenemy else STARTING_LIFE[variant]  # 904.5
     out = {
@@ -135,18 +138,18 @@ def _commanders(raw: PlayerSetup, where: str, variant: str, resolve: CardResolve
     or a background); no other variant has commanders."""
     if variant != "commander":
         if raw.commanders is not None:
-            raise InvalidCommand(f"{where}.commanders: only a commander game has commanders", "invalid_field")
+            raise InvalidCommand(f"{where}.commanders: only a commander game has commanders", Code.INVALID_FIELD)
         return None
     if raw.team is not None:
         raise InvalidCommand(
-            f"{where}.team: a commander game is free-for-all, without teams (CR 903.2)", "invalid_field"
+            f"{where}.team: a commander game is free-for-all, without teams (CR 903.2)", Code.INVALID_FIELD
         )
     cards = _cards(raw.commanders, resolve)
     names = [c["name"] for c in cards]
     if not 1 <= len(cards) <= 2 or len(set(names)) != len(names):
         raise InvalidCommand(
             f"{where}.commanders: one commander, or two different ones (partners), got {names} (CR 903.3)",
-            "invalid_field",
+            Code.INVALID_FIELD,
         )
     return cards
 
@@ -158,10 +161,10 @@ def _teams(body: GameCreateBody, players: list[dict[str, Any]]) -> dict[str, Any
         if variant in TEAM_VARIANTS:
             members.setdefault(p["team"], []).append(p["id"])
     if variant == "two_headed_giant" and (len(members) != 2 or any(len(m) != 2 for m in members.values())):
-        raise InvalidCommand(f"two_headed_giant needs two teams of two players, got {members}", "invalid_players")
+        raise InvalidCommand(f"two_headed_giant needs two teams of two players, got {members}", Code.INVALID_PLAYERS)
     if variant == "archenemy" and len(members) != 2:
         raise InvalidCommand(
-            f"archenemy needs two teams (the archenemy's and the rest), got {members}", "invalid_players"
+            f"archenemy needs two teams (the archenemy's and the rest), got {members}", Code.INVALID_PLAYERS
         )
     given = body.teams or {}
     unknown = set(given) - set(members)
@@ -177,7 +180,7 @@ def _teams(body: GameCreateBody, players: list[dict[str, Any]]) -> dict[str, Any
         )
         teams[tid] = {"players": ids, "life": life, "counters": counters}
     if unknown:
-        raise InvalidCommand(f"'teams' names teams no player is on: {sorted(unknown)}", "invalid_field")
+        raise InvalidCommand(f"'teams' names teams no player is on: {sorted(unknown)}", Code.INVALID_FIELD)
     if shared:
         # 810.10: poison is the team's; poison given on a player at creation joins the team's.
         for p in players:
@@ -194,7 +197,7 @@ def _permanent(
     owner = raw.owner or raw.controller
     for role, pid in (("controller", raw.controller), ("owner", owner)):
         if pid not in player_ids:
-            raise InvalidCommand(f"{where}.{role} {pid!r} is not a player of this game", "unknown_player")
+            raise InvalidCommand(f"{where}.{role} {pid!r} is not a player of this game", Code.INVALID_PLAYERS)
     return {
         "id": raw.id,
         "card": resolve(raw.card).to_json(),
@@ -214,11 +217,11 @@ def game_started(body: Any, game_id: str, resolve: CardResolver) -> ev.Event:
     edition = _edition(create)
     variant = create.variant
     if variant == "two_player" and len(create.players) != 2:
-        raise InvalidCommand(f"a two_player game has 2 players, got {len(create.players)}", "invalid_players")
+        raise InvalidCommand(f"a two_player game has 2 players, got {len(create.players)}", Code.INVALID_PLAYERS)
     low, high = COMMANDER_PLAYERS
     if variant == "commander" and not low <= len(create.players) <= high:
         raise InvalidCommand(
-            f"a commander game has {low} to {high} players, got {len(create.players)}", "invalid_players"
+            f"a commander game has {low} to {high} players, got {len(create.players)}", Code.INVALID_PLAYERS
         )
     archenemy = _archenemy(create.players) if variant == "archenemy" else None
     # Sets, not scans: creation is linear in the body's size (a scan per player was quadratic).
@@ -226,7 +229,7 @@ def game_started(body: Any, game_id: str, resolve: CardResolver) -> ev.Event:
     seen: set[str] = set()
     for i, raw in enumerate(create.players):
         if raw.id in seen:
-            raise InvalidCommand(f"player id {raw.id!r} is used twice", "duplicate_id")
+            raise InvalidCommand(f"player id {raw.id!r} is used twice", Code.DUPLICATE_ID)
         seen.add(raw.id)
         players.append(_player(raw, f"players[{i}]", create, archenemy, resolve))
     teams = _teams(create, players)
@@ -236,7 +239,7 @@ def game_started(body: Any, game_id: str, resolve: CardResolver) -> ev.Event:
     placed: set[str] = set()
     for i, perm in enumerate(create.battlefield or ()):
         if perm.id in placed:
-            raise InvalidCommand(f"permanent id {perm.id!r} is used twice", "duplicate_id")
+            raise InvalidCommand(f"permanent id {perm.id!r} is used twice", Code.DUPLICATE_ID)
         placed.add(perm.id)
         battlefield.append(_permanent(perm, f"battlefield[{i}]", create, seen, resolve))
 
@@ -248,7 +251,7 @@ def game_started(body: Any, game_id: str, resolve: CardResolver) -> ev.Event:
     # 904.6: the archenemy takes the first turn unless the body says otherwise.
     active = turn.active_player if turn is not None and turn.active_player is not None else archenemy or player_ids[0]
     if active not in seen:
-        raise InvalidCommand(f"turn.active_player {active!r} is not a player of this game", "unknown_player")
+        raise InvalidCommand(f"turn.active_player {active!r} is not a player of this game", Code.INVALID_PLAYERS)
     active_team = next((p["team"] for p in players if p["id"] == active), None) if variant in TEAM_VARIANTS else None
 
     started = ev.GameStarted(

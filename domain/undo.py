@@ -1,4 +1,4 @@
-"""Undo by appending a revert (DESIGN.md, Undo): pure rules over a game's event history.
+"""Undo by appending a revert: pure rules over a game's event history (docs/judges.md, Backing up).
 
 A revert at version ``r`` with ``to_version`` ``t`` makes the state equal to the state at ``t``
 and flags versions ``t+1 .. r-1`` as reverted, except judge records (notes, judge calls,
@@ -7,15 +7,22 @@ up game actions; the record of a judge's work stays). ``t`` must end an action: 
 whole actions, never part of one (``check_action_boundary``). Redo is a revert to ``r-1`` (undoing the undo).
 An event is shown as reverted when a *live* revert lists it; a revert that is itself reverted is
 not live. Reverts only ever reach back, so one pass from the newest event decides it.
+
+``Undo`` is the command and ``decide_undo`` its decision: the ledger reads what it needs (the
+log's tail for "the last N actions", a window of the log around the target, the state at the
+target), and the decision says whether the backup is allowed and which versions it reverts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 from domain import events as ev
-from domain.errors import IllegalAction
+from domain.errors import Code, IllegalAction, InvalidCommand
+from domain.judging import check_no_game_ending_penalty, with_judging
+from domain.permissions import Grant, check_backup
 from domain.serialize import state_to_json
 from domain.state import GameState
 
@@ -25,18 +32,31 @@ class Entry:
     """What undo needs to know of one stored event."""
 
     version: int
-    type: str
+    kind: type[ev.DomainEvent] | None
+    """The event's class (``None`` for a type the registry doesn't know: never an action)."""
     action_id: str
     reverted_versions: tuple[int, ...] = ()
+    """For a revert: the versions it lists."""
+    data: Mapping[str, Any] = field(default_factory=dict)
+    """The event's data, where a decision reads it (a penalty's, in the window ``decide_undo`` checks)."""
 
 
 #: Event types that record a judge's work rather than a game action: a backup never reverts them,
 #: and the state a revert restores keeps what they recorded (``GameState.judging``).
-JUDGE_RECORDS: frozenset[str] = ev.JUDGE_RECORD_TYPES
+JUDGE_RECORDS: frozenset[type[ev.DomainEvent]] = ev.JUDGE_RECORDS
 #: A player's answer to a report (acknowledged, disputed) is not a game action either: "undo the
 #: last action" passes over it to the action it answered, and that backup takes it back with the
 #: action (its report is gone with it). Unlike a judge record it is reverted by a backup past it.
-REPORT_ANSWERS: frozenset[str] = frozenset({ev.REPORT_ACKNOWLEDGED, ev.REPORT_DISPUTED})
+REPORT_ANSWERS: frozenset[type[ev.DomainEvent]] = ev.REPORT_ANSWERS
+#: Not an action to undo: the game's start, a judge's record, a player's answer to a report.
+_NOT_ACTIONS: frozenset[type[ev.DomainEvent] | None] = frozenset(
+    {None, ev.GameStarted, *JUDGE_RECORDS, *REPORT_ANSWERS}
+)
+
+
+def is_action(kind: type[ev.DomainEvent] | None) -> bool:
+    """Whether an event of this class is part of an action "undo the last action" takes back."""
+    return kind not in _NOT_ACTIONS
 
 
 def action_bounds(entries: Sequence[Entry], version: int) -> tuple[int, int]:
@@ -64,7 +84,7 @@ def check_action_boundary(entries: Sequence[Entry], to_version: int) -> None:
     raise IllegalAction(
         f"undo: version {to_version} is inside an action (versions {first}..{last}); a backup goes back to "
         f"the end of an action: to_version {first - 1} (before it) or {last} (after it)",
-        "not_an_action_boundary",
+        Code.NOT_AN_ACTION_BOUNDARY,
     )
 
 
@@ -72,7 +92,7 @@ def reverted_versions(history: Sequence[Entry]) -> set[int]:
     """Versions flagged ``reverted``: those listed by a revert that is itself live."""
     reverted: set[int] = set()
     for entry in sorted(history, key=lambda e: e.version, reverse=True):
-        if entry.type == ev.ACTIONS_REVERTED and entry.version not in reverted:
+        if entry.kind is ev.ActionsReverted and entry.version not in reverted:
             reverted.update(entry.reverted_versions)
     return reverted
 
@@ -81,11 +101,11 @@ def target_before_last_actions(history: Sequence[Entry], actions: int) -> int:
     """The version just before the ``actions`` most recent live actions (a command and all it
     caused share one action id, so an undo never leaves half an action behind)."""
     if actions < 1:
-        raise IllegalAction(f"undo: 'actions' must be at least 1, got {actions}", "invalid_amount")
+        raise InvalidCommand(f"undo: 'actions' must be at least 1, got {actions}", Code.INVALID_AMOUNT)
     flagged = reverted_versions(history)
     groups: list[tuple[str, int]] = []  # (action id, first version), oldest first
     for entry in sorted(history, key=lambda e: e.version):
-        if entry.version in flagged or entry.type == ev.GAME_STARTED or entry.type in JUDGE_RECORDS | REPORT_ANSWERS:
+        if entry.version in flagged or not is_action(entry.kind):
             continue
         if groups and groups[-1][0] == entry.action_id:
             continue
@@ -94,7 +114,7 @@ def target_before_last_actions(history: Sequence[Entry], actions: int) -> int:
         raise IllegalAction(
             f"undo: there {'is' if len(groups) == 1 else 'are'} only {len(groups)} action(s) to undo, "
             f"asked for {actions}",
-            "nothing_to_undo",
+            Code.NOTHING_TO_UNDO,
         )
     return groups[-actions][1] - 1
 
@@ -103,7 +123,7 @@ def revert_event(head: int, to_version: int, reason: str, restored: GameState, k
     """The ``ActionsReverted`` event that takes a game at ``head`` back to ``to_version``;
     ``kept`` are the versions of judge records after it, which stay live."""
     if not reason.strip():
-        raise IllegalAction("undo needs a reason on the record", "reason_required")
+        raise InvalidCommand("undo needs a reason on the record", Code.REASON_REQUIRED)
     if to_version < 1 or to_version >= head:
         raise IllegalAction(
             f"undo: to_version must be between 1 and {head - 1} (the head is {head}), got {to_version}",
@@ -116,3 +136,84 @@ def revert_event(head: int, to_version: int, reason: str, restored: GameState, k
         restored_state=state_to_json(restored),
     )
     return ev.Event(reverted, "MIPG 1.4 (backing up)")
+
+
+def _whole(name: str, value: object, minimum: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise InvalidCommand(f"{name} must be an integer >= {minimum}, got {value!r}", Code.INVALID_FIELD)
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Back the game up (MIPG 1.4) to ``to_version``, or to just before its last ``actions`` live
+    actions (1 when neither is given), with ``reason`` on the record. Redo is an undo of the undo."""
+
+    reason: str
+    """Why, on the record (required, not blank)."""
+    to_version: int | None = None
+    """The version to go back to; it must end an action."""
+    actions: int | None = None
+    """How many live actions to take back (instead of ``to_version``)."""
+
+    def __post_init__(self) -> None:
+        if self.to_version is not None and self.actions is not None:
+            raise InvalidCommand("undo: give either 'to_version' or 'actions', not both", Code.INVALID_FIELD)
+        if not isinstance(self.reason, str):
+            raise InvalidCommand(f"undo: 'reason' must be a string, got {self.reason!r}", Code.INVALID_FIELD)
+        if self.to_version is None:
+            _whole("actions", 1 if self.actions is None else self.actions, 1)
+        else:
+            _whole("to_version", self.to_version, 0)
+
+    @property
+    def count(self) -> int:
+        """Live actions to take back: 0 when ``to_version`` names the target."""
+        if self.to_version is not None:
+            return 0
+        return 1 if self.actions is None else self.actions
+
+    def target(self, history: Sequence[Entry]) -> int:
+        """The version to go back to: ``to_version``, or the version before the last ``count``
+        live actions of ``history`` (the log's tail, every revert included)."""
+        if self.to_version is not None:
+            return self.to_version
+        return target_before_last_actions(history, self.count)
+
+
+def reaches(target: int, head: int) -> bool:
+    """Whether ``target`` is a version a backup from ``head`` can go back to (1 .. head - 1)."""
+    return 1 <= target < head
+
+
+def decide_undo(
+    command: Undo,
+    target: int,
+    head: int,
+    state: GameState,
+    window: Sequence[Entry],
+    at_target: GameState | None,
+    grant: Grant | None = None,
+) -> ev.Event:
+    """The ``ActionsReverted`` that backs the game at version ``head`` (state ``state``) up to
+    ``target`` (``command.target``), or the refusal. ``window``: the stored events after
+    ``target - BOUNDARY_WINDOW`` up to the head, with their data; ``at_target``: the state at
+    ``target`` (``None`` when ``reaches`` says it is outside the log).
+
+    Refused, in this order: a target outside 1 .. head - 1 (``nothing_to_undo``,
+    ``invalid_version``; a blank reason first, ``reason_required``), a target inside an action
+    (``not_an_action_boundary``), a caller who may not back this game up (``check_backup``), a
+    game-ending penalty after the target (``penalty_stands``), a blank reason. Judge records after
+    the target stay live, and the restored state keeps the head's judge records."""
+    if at_target is None or not reaches(target, head):
+        return revert_event(head, target, command.reason, state)  # raises: outside the log
+    check_action_boundary(window, target)
+    if grant is not None:
+        check_backup(grant, state)
+    kept = [e.version for e in window if e.version > target and e.kind in JUDGE_RECORDS]
+    check_no_game_ending_penalty([(e.version, e.kind, e.data) for e in window], target)
+    return revert_event(head, target, command.reason, with_judging(at_target, state), kept)
+
+
+#: How far before an undo's target ``decide_undo``'s window reaches (longer than any one action).
+BOUNDARY_WINDOW = 512

@@ -1,8 +1,10 @@
 """The application layer: the one facade the HTTP API and the CLI call (``LedgerService``).
 
 - ``service``: ``LedgerService``, one ledger over one or more databases, wired from its parts;
-- ``game_service``: create, act, undo; state, events, timeline (one request path per action);
-- ``game_record`` and ``game_files``: verify, export, import;
+- ``settings``: ``LedgerSettings``, the few knobs a ledger takes;
+- ``game_service``, ``write_path`` and ``game_reads``: create, act, undo (one decide, seal and
+  save path for every write); state, events, timeline;
+- ``game_record``, ``game_files``, ``export_checks`` and ``import_rules``: verify, export, import;
 - ``match_service``: match reports and the matches read model;
 - ``webhooks``: subscriptions and their delivery;
 - ``tokens``, ``idempotency``: durable records of the API's tokens and keys;

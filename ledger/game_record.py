@@ -11,10 +11,11 @@ import threading
 from collections.abc import Iterable, Iterator, Sequence
 from uuid import uuid4
 
-from domain.errors import Conflict, GameError
+from domain.errors import Busy, Code, Conflict
 from domain.undo import reverted_versions
 from ledger.clock import Now
-from ledger.game_files import InvalidExport, check_export, export_lines
+from ledger.export_checks import check_export
+from ledger.game_files import InvalidExport, export_lines
 from store.application import LedgerApplication, StoredRow
 from store.errors import VersionClash
 from store.hash_chain import GENESIS_HASH, seal
@@ -26,13 +27,6 @@ CHECKPOINTS_KEPT = 4096
 """Verified checkpoints kept per process (the oldest is dropped first)."""
 LONG_VERIFY = 10_000
 """Events to recompute above which a verify waits for no other: one such verify at a time."""
-
-
-class Busy(GameError):
-    """The server is doing this kind of work for another caller; try again shortly (429)."""
-
-    status = 429
-    default_code = "busy"
 
 
 class GameRecord:
@@ -75,7 +69,7 @@ class GameRecord:
         if not self._long_verify.acquire(blocking=False):
             raise Busy(
                 f"another long verify is running in this process; game {game_id!r} has {len(rows)} events to check",
-                "verify_busy",
+                Code.VERIFY_BUSY,
             )
         try:
             return self._verify_rows(game_id, rows, start, prev_hash)
@@ -143,7 +137,7 @@ class GameRecord:
 
         def refuse_existing(game_id: str) -> None:
             if self._app.recorder.select_events(game_id, limit=1):
-                raise Conflict(f"a game {game_id!r} already exists", "game_exists")
+                raise Conflict(f"a game {game_id!r} already exists", Code.GAME_EXISTS)
 
         checked = check_export(
             lines, snapshot_interval=self._snapshot_interval, on_header=refuse_existing, valid_game_id=is_game_id
@@ -163,7 +157,7 @@ class GameRecord:
         try:
             self._app.save(*checked.records, receipt)
         except VersionClash:
-            raise Conflict(f"a game {checked.game_id!r} already exists", "game_exists") from None
+            raise Conflict(f"a game {checked.game_id!r} already exists", Code.GAME_EXISTS) from None
         if checked.checkpoints:
             assert self._app.snapshots is not None
             self._app.snapshots.put([g.snapshot() for g in checked.checkpoints])

@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from domain.errors import Conflict, InvalidCommand
+from domain.errors import Code, Conflict, InvalidCommand
 from ledger.clock import Now
 from store.application import LedgerApplication
 from store.errors import VersionClash
@@ -33,7 +33,9 @@ Recalled = tuple[str, int, str]
 
 def key_stream_id(key: str) -> str:
     if not isinstance(key, str) or not key:
-        raise InvalidCommand(f"an idempotency key must be a non-empty string, got {key!r}", "invalid_idempotency_key")
+        raise InvalidCommand(
+            f"an idempotency key must be a non-empty string, got {key!r}", Code.INVALID_IDEMPOTENCY_KEY
+        )
     return idempotency_stream_id(hashlib.sha256(key.encode("utf-8")).hexdigest())
 
 
@@ -100,14 +102,16 @@ class IdempotencyRecords:
             return None
         first = records[0]
         if getattr(first, "fingerprint", None) != claim.fingerprint:
-            return Conflict("this Idempotency-Key was already used with a different request", "idempotency_key_reused")
+            return Conflict(
+                "this Idempotency-Key was already used with a different request", Code.IDEMPOTENCY_KEY_REUSED
+            )
         if isinstance(first, IdempotencyKeyClaimed):
             return Conflict(
                 f"a request with this Idempotency-Key was already recorded as action {first.action_id} "
                 f"(game {first.game_id!r}, version {first.version}); its response is not stored yet",
-                "idempotency_in_progress",
+                Code.IDEMPOTENCY_IN_PROGRESS,
             )
-        return Conflict("this Idempotency-Key was already answered", "idempotency_in_progress")
+        return Conflict("this Idempotency-Key was already answered", Code.IDEMPOTENCY_IN_PROGRESS)
 
     def remember(
         self, seen: KeyRecords, fingerprint: str, status: int, response_json: str, *, claimed_since: bool = False
@@ -118,7 +122,7 @@ class IdempotencyRecords:
         (or claimed with another fingerprint) a ``Conflict``."""
         if any(other != fingerprint for other in seen.fingerprints):
             raise Conflict(
-                f"Idempotency-Key {seen.key!r} was already used with a different request", "idempotency_key_reused"
+                f"Idempotency-Key {seen.key!r} was already used with a different request", Code.IDEMPOTENCY_KEY_REUSED
             )
         if seen.response is not None:
             return
@@ -133,6 +137,9 @@ class IdempotencyRecords:
         try:
             self._saver.save(response)
         except VersionClash:
+            stored = self.read(seen.key).response
+            if stored is not None and stored.fingerprint == fingerprint and stored.response_json == response_json:
+                return  # an earlier try of this save committed, its answer was lost (a failover)
             raise Conflict(
-                f"Idempotency-Key {seen.key!r} was answered by another request first", "idempotency_in_progress"
+                f"Idempotency-Key {seen.key!r} was answered by another request first", Code.IDEMPOTENCY_IN_PROGRESS
             ) from None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.errors import NotFound
+from domain.errors import Code, NotFound
 from ledger.clock import Now
 from projections.matches import VIEWS, MatchProjection, match_key, match_out, result_row, round_prefix
 from store.application import LedgerApplication
@@ -44,7 +44,7 @@ class Matches:
         """The match (``NotFound(unknown_match)`` when no game of it was created)."""
         doc = self._follower.view.get_doc(match_key(event, round, table))
         if doc is None:
-            raise NotFound(f"no game of event {event!r}, round {round!r}, table {table!r} is known", "unknown_match")
+            raise NotFound(f"no game of event {event!r}, round {round!r}, table {table!r} is known", Code.UNKNOWN_MATCH)
         return doc
 
     def match(self, event: str, round: str, table: str) -> dict[str, Any]:

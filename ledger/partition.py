@@ -1,15 +1,19 @@
 """One database of the ledger (``Partition``): its ``eventsourcing`` application, group committer,
-tokens, idempotency records, games, record, read models and game list, wired together. ``LedgerService`` holds
-one per database URL (``ledger.partitions`` spreads games over several)."""
+tokens, idempotency records, games (their commands, reads and record), read models and game list,
+wired together. ``LedgerService`` holds one per database URL (``ledger.partitions`` spreads games
+over several)."""
 
 from __future__ import annotations
 
 from domain.cards.catalog import Catalog
 from ledger.clock import Now
+from ledger.game_reads import GameReads
 from ledger.game_record import GameRecord
 from ledger.game_service import GameService
 from ledger.idempotency import IdempotencyRecords
+from ledger.settings import LedgerSettings
 from ledger.tokens import TokenRegistry
+from ledger.write_path import WritePath
 from projections.game_list import GameList
 from store.application import LedgerApplication
 from store.database_url import StoreKind, library_environment, sqlite_path, store_kind
@@ -23,29 +27,15 @@ class Partition:
     """One database of the ledger: its application, group committer, tokens, idempotency
     records, games, record and game list, wired together (``LedgerService`` holds one per URL)."""
 
-    def __init__(
-        self,
-        database_url: str,
-        catalog: Catalog,
-        now: Now,
-        *,
-        snapshot_interval: int,
-        create_tables: bool,
-        project_read_models: bool,
-        cache_size: int,
-        group_commit_window: float | None,
-        check_heads: bool,
-        watch_heads: bool,
-        standby_interval: float,
-        undo_page: int,
-    ) -> None:
+    def __init__(self, database_url: str, catalog: Catalog, now: Now, settings: LedgerSettings) -> None:
         self.store: StoreKind = store_kind(database_url)
+        create_tables = settings.create_tables
         env = library_environment(database_url, create_tables=create_tables)
         if self.store == "sqlite" and create_tables:
             sqlite_path(database_url).parent.mkdir(parents=True, exist_ok=True)
-        if cache_size > 0:  # the library reads 0 as "unbounded"
+        if settings.cache_size > 0:  # the library reads 0 as "unbounded"
             env.update(
-                AGGREGATE_CACHE_MAXSIZE=str(cache_size),
+                AGGREGATE_CACHE_MAXSIZE=str(settings.cache_size),
                 # Games are immutable values: no defensive deep copy of cached ones.
                 DEEPCOPY_FROM_AGGREGATE_CACHE="n",
             )
@@ -53,9 +43,11 @@ class Partition:
         self.app = LedgerApplication(env)
         self.committer: GroupCommitter | None = (
             GroupCommitter(
-                self.app, window=group_commit_window, probe=getattr(self.app.recorder, "taken_versions", None)
+                self.app,
+                window=settings.group_commit_window,
+                probe=getattr(self.app.recorder, "taken_versions", None),
             )
-            if group_commit_window is not None
+            if settings.group_commit_window is not None
             else None
         )
         saver = self.committer if self.committer is not None else self.app
@@ -64,27 +56,30 @@ class Partition:
         repository = GameRepository(self.app)
         self.repository = repository
         """The games' heads as this process has them (cached, or marked behind)."""
-        self.games = GameService(
+        writes = WritePath(
             self.app,
             repository,
             self.idempotency,
-            catalog,
             now,
-            snapshot_interval=snapshot_interval,
-            undo_page=undo_page,
+            snapshot_interval=settings.snapshot_interval,
             saver=saver,
-            check_heads=check_heads,
+            check_heads=settings.check_heads,
         )
-        self.record = GameRecord(self.app, repository, now, snapshot_interval=snapshot_interval)
+        self.games = GameService(self.app, repository, writes, catalog)
+        """Create, act, undo."""
+        self.reads = GameReads(repository)
+        """State at a version, events, actions, timeline."""
+        self.record = GameRecord(self.app, repository, now, snapshot_interval=settings.snapshot_interval)
+        """Verify, export, import."""
         stored_after = getattr(self.app.recorder, "stored_after", None)
         self.head_watch: HeadWatch | None = (
             HeadWatch(stored_after, self.app.recorder.max_notification_id() or 0, repository)
-            if watch_heads and stored_after is not None
+            if settings.watch_heads and stored_after is not None
             else None
         )
         """Keeps the cached heads other processes moved on up to date (``store.head_watch``;
         PostgreSQL)."""
-        self.read_models = ReadModelGroup(env, run=project_read_models, standby_interval=standby_interval)
+        self.read_models = ReadModelGroup(env, run=settings.read_models, standby_interval=settings.standby_interval)
         """This database's read models (the game list; on the home partition also the matches and
         the outbox), run together by one elected process once ``read_models.start()`` is called."""
         try:

@@ -1,7 +1,7 @@
 """Games partitioned across several databases by a stable hash of the game id.
 
 One database serialises every append of the ledger (on PostgreSQL each insert takes the events
-table's lock; DESIGN.md), so past what one server commits, games are spread over several: a list
+table's lock; docs/architecture.md), so past what one server commits, games are spread over several: a list
 of database URLs, partition ``i`` holding the games whose ``partition_of(game_id, n) == i``. Each
 partition is a whole ledger store of its own (events, snapshots, the game list's view and
 tracking, its own group committer and its own elected runner); a game, its hash chain and every
@@ -20,29 +20,33 @@ database.
   key. Reading a key's records looks in every partition (a few small reads, only for requests
   that carry a key).
 - **The game list** merges every partition's view (most recently updated first).
+
+``Partitions`` is the router: ``LedgerService`` asks it for the partition of a game (``of``) and
+calls that partition's parts; with one URL every question has the one answer.
 """
 
 from __future__ import annotations
 
 import hashlib
 import heapq
+import json
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any
 from uuid import uuid4
 
-from domain.commands import Command
+from domain.cards.catalog import Catalog
 from domain.commands.bodies.create import GameCreateBody
-from domain.errors import Conflict
-from domain.state import GameState
-from ledger.game_record import GameRecord
-from ledger.game_service import MAX_EVENTS_PAGE, Authorize, GameService, TimelinePage
+from domain.errors import Code, Conflict
+from ledger.clock import Now
 from ledger.idempotency import IdempotencyRecords, KeyRecords, key_stream_id
+from ledger.partition import Partition
+from ledger.settings import LedgerSettings
+from ledger.write_path import Submission
 from projections.game_list import GameList
 from projections.game_summaries import ProjectionFailure
-from store.records import IdempotencyKeyClaimed
-from store.results import ActionResult, Actor, GameSummary, RecordedEvent, VerifyReport
-
-T = TypeVar("T")
+from store.results import ActionResult, Actor, GameSummary
+from store.runner_election import ElectedRunner
 
 
 def partition_of(game_id: str, count: int) -> int:
@@ -53,128 +57,142 @@ def partition_of(game_id: str, count: int) -> int:
     return int.from_bytes(digest[:8], "big") % count
 
 
-class Part(Protocol):
-    """What a partition provides (``LedgerService`` builds one per database URL)."""
+class Partitions:
+    """The ledger's databases, one ``Partition`` each; says which holds a game, a key, an import."""
 
-    games: GameService
-    record: GameRecord
-    idempotency: IdempotencyRecords
-    game_list: GameList
+    def __init__(self, parts: Sequence[Partition]) -> None:
+        if not parts:
+            raise ValueError("a ledger needs at least one database URL")
+        self.all: list[Partition] = list(parts)
+        """Every partition, the home partition (the first URL's) first."""
+        self.home: Partition = self.all[0]
+        """Holds the tokens, and the matches and webhooks read models."""
+        self.game_list = MergedGameList([p.game_list for p in self.all])
+        """Every partition's game list, merged."""
 
+    @classmethod
+    def open(cls, urls: Sequence[str], catalog: Catalog, now: Now, settings: LedgerSettings) -> Partitions:
+        """One partition per URL; those opened are closed again if one fails to open."""
+        opened: list[Partition] = []
+        try:
+            for url in urls:
+                opened.append(Partition(url, catalog, now, settings))
+            return cls(opened)
+        except BaseException:
+            for part in opened:
+                part.close()
+            raise
 
-class PartitionedGames:
-    """``GameService``'s operations, each sent to the partition of its game."""
+    def __iter__(self) -> Iterator[Partition]:
+        return iter(self.all)
 
-    def __init__(self, parts: Sequence[Part]) -> None:
-        self._parts = list(parts)
+    def __len__(self) -> int:
+        return len(self.all)
 
-    def part(self, game_id: str) -> Part:
+    def __getitem__(self, index: int) -> Partition:
+        return self.all[index]
+
+    def of(self, game_id: str) -> Partition:
         """The partition holding ``game_id``."""
-        return self._parts[partition_of(game_id, len(self._parts))]
+        return self.all[partition_of(game_id, len(self.all))]
+
+    # -- where a write goes ------------------------------------------------------------------
+    def create_game(
+        self, body: dict[str, Any] | GameCreateBody, game_id: str | None, submission: Submission
+    ) -> ActionResult:
+        """Create the game in its partition. A server-chosen id (``game_id`` ``None``) falls, with
+        an Idempotency-Key, where the key's records live; taken ones are drawn again."""
+        if game_id is not None:
+            return self.of(game_id).games.create_game(body, game_id, submission)
+        if len(self.all) == 1:
+            return self.home.games.create_game(body, None, submission)
+        key = submission.idempotency_key
+        wanted = partition_of(key_stream_id(key), len(self.all)) if key else None
+        for _ in range(3):
+            gid = self._free_id(wanted)
+            try:
+                return self.of(gid).games.create_game(body, gid, submission)
+            except Conflict as err:
+                if err.code != "game_exists":
+                    raise
+        raise Conflict("could not find a free game id", Code.GAME_EXISTS)  # pragma: no cover
 
     def _free_id(self, wanted: int | None) -> str:
         while True:
             gid = f"g-{uuid4().hex[:12]}"
-            if wanted is None or partition_of(gid, len(self._parts)) == wanted:
+            if wanted is None or partition_of(gid, len(self.all)) == wanted:
                 return gid
 
-    def create_game(
-        self,
-        body: dict[str, Any] | GameCreateBody,
-        actor: Actor,
-        game_id: str | None = None,
-        *,
-        idempotency_key: str | None = None,
-        request_fingerprint: str | None = None,
-    ) -> ActionResult:
-        if game_id is not None:
-            return self.part(game_id).games.create_game(
-                body, actor, game_id, idempotency_key=idempotency_key, request_fingerprint=request_fingerprint
-            )
-        # A server-chosen id: with a key, one that falls where the key's records live.
-        wanted = partition_of(key_stream_id(idempotency_key), len(self._parts)) if idempotency_key else None
-        for _ in range(3):
-            gid = self._free_id(wanted)
-            try:
-                return self.part(gid).games.create_game(
-                    body, actor, gid, idempotency_key=idempotency_key, request_fingerprint=request_fingerprint
-                )
-            except Conflict as err:
-                if err.code != "game_exists":
-                    raise
-        raise Conflict("could not find a free game id", "game_exists")  # pragma: no cover
-
-    def act(
-        self,
-        game_id: str,
-        command: Command,
-        actor: Actor,
-        expected_version: int | None = None,
-        *,
-        idempotency_key: str | None = None,
-        request_fingerprint: str | None = None,
-        authorize: Authorize | None = None,
-        reporter: str | None = None,
-    ) -> ActionResult:
-        return self.part(game_id).games.act(
-            game_id,
-            command,
-            actor,
-            expected_version,
-            idempotency_key=idempotency_key,
-            request_fingerprint=request_fingerprint,
-            authorize=authorize,
-            reporter=reporter,
-        )
-
-    def undo(self, game_id: str, **kwargs: Any) -> ActionResult:
-        return self.part(game_id).games.undo(game_id, **kwargs)
-
-    def head_version(self, game_id: str) -> int:
-        return self.part(game_id).games.head_version(game_id)
-
-    def state_at(self, game_id: str, version: int | None = None) -> tuple[int, GameState]:
-        return self.part(game_id).games.state_at(game_id, version)
-
-    def events(self, game_id: str, after: int = 0, limit: int = 100) -> list[RecordedEvent]:
-        return self.part(game_id).games.events(game_id, after, limit)
-
-    def timeline(self, game_id: str, after: int = 0, limit: int = MAX_EVENTS_PAGE) -> TimelinePage:
-        return self.part(game_id).games.timeline(game_id, after, limit)
-
-    def boundaries(self, game_id: str) -> list[dict[str, Any]]:
-        return self.part(game_id).games.boundaries(game_id)
-
-
-class PartitionedRecord:
-    """``GameRecord``'s operations, each sent to the partition of its game."""
-
-    def __init__(self, parts: Sequence[Part]) -> None:
-        self._parts = list(parts)
-
-    def _part(self, game_id: str) -> Part:
-        return self._parts[partition_of(game_id, len(self._parts))]
-
-    def verify(self, game_id: str, *, full: bool = True) -> VerifyReport:
-        return self._part(game_id).record.verify(game_id, full=full)
-
-    def export(self, game_id: str) -> Iterator[str]:
-        return self._part(game_id).record.export(game_id)
-
-    def verify_export(self, lines: Iterable[str]) -> VerifyReport:
-        return self._parts[0].record.verify_export(lines)  # no store involved
-
     def import_game(self, lines: Iterable[str], actor: Actor) -> ActionResult:
+        """Import an export into the partition of the game its header names (with one partition
+        the lines are read as they come, never held whole)."""
+        if len(self.all) == 1:
+            return self.home.record.import_game(lines, actor)
         body = list(lines)
         game_id = _header_game_id(body)
         # A file without a readable header is refused by any partition's checks: the home one.
-        part = self._part(game_id) if game_id is not None else self._parts[0]
+        part = self.of(game_id) if game_id is not None else self.home
         return part.record.import_game(body, actor)
+
+    # -- Idempotency-Key records -------------------------------------------------------------
+    def read_key(self, key: str) -> KeyRecords:
+        """Everything stored under ``key``, wherever it is (see the module docstring)."""
+        return self._where(key)[0]
+
+    def remember(
+        self, seen: KeyRecords, fingerprint: str, status: int, response_json: str, *, claimed_since: bool = False
+    ) -> None:
+        """Store the response where the key's records are: where the read found them, or (a claim
+        made since by this request) where that claim now is; else the key's own partition."""
+        if len(self.all) == 1 or not (seen.fingerprints or claimed_since):
+            records = self._key_home(seen.key)
+        else:
+            records = self._where(seen.key)[1]
+        records.remember(seen, fingerprint, status, response_json, claimed_since=claimed_since)
+
+    def _key_home(self, key: str) -> IdempotencyRecords:
+        return self.all[partition_of(key_stream_id(key), len(self.all))].idempotency
+
+    def _where(self, key: str) -> tuple[KeyRecords, IdempotencyRecords]:
+        if len(self.all) == 1:
+            return self.home.idempotency.read(key), self.home.idempotency
+        for part in self.all:
+            seen = part.idempotency.read(key)
+            if seen.fingerprints:
+                return seen, part.idempotency
+        return KeyRecords(key, None, None, ()), self._key_home(key)
+
+    # -- read models ---------------------------------------------------------------------------
+    def start_read_models(self) -> None:
+        for part in self.all:
+            part.read_models.start()  # every read model is added: one runner per log
+
+    def keep_read_models(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for this process to be elected to keep the read models
+        of every partition; whether it keeps them all."""
+        deadline = time.monotonic() + timeout
+        return all(part.read_models.wait_elected(max(0.0, deadline - time.monotonic())) for part in self.all)
+
+    def close_read_models(self) -> list[BaseException]:
+        """Stop every partition's runners (before their views close); the errors met."""
+        return _each(part.read_models.close for part in self.all)
+
+    def close(self) -> list[BaseException]:
+        """Close every partition; the errors met."""
+        return _each(part.close for part in self.all)
+
+
+def _each(calls: Iterable[Callable[[], None]]) -> list[BaseException]:
+    errors: list[BaseException] = []
+    for call in calls:
+        try:
+            call()
+        except BaseException as err:  # close the rest anyway
+            errors.append(err)
+    return errors
 
 
 def _header_game_id(lines: Sequence[str]) -> str | None:
-    import json
-
     for text in lines:
         if text.strip():
             try:
@@ -186,57 +204,22 @@ def _header_game_id(lines: Sequence[str]) -> str | None:
     return None
 
 
-class PartitionedIdempotency:
-    """``IdempotencyRecords`` over partitions: a key's records are where its game is (see the
-    module docstring); reading looks in each partition."""
-
-    def __init__(self, parts: Sequence[Part]) -> None:
-        self._parts = list(parts)
-
-    def _where(self, key: str) -> tuple[KeyRecords, IdempotencyRecords]:
-        for part in self._parts:
-            seen = part.idempotency.read(key)
-            if seen.fingerprints:
-                return seen, part.idempotency
-        home = self._parts[partition_of(key_stream_id(key), len(self._parts))].idempotency
-        return KeyRecords(key, None, None, ()), home
-
-    def read(self, key: str) -> KeyRecords:
-        seen, _ = self._where(key)
-        return seen
-
-    def claim(self, key: str, fingerprint: str, game_id: str, action_id: str, version: int) -> IdempotencyKeyClaimed:
-        return self._parts[0].idempotency.claim(key, fingerprint, game_id, action_id, version)
-
-    def clash(self, claim: IdempotencyKeyClaimed) -> Conflict | None:  # pragma: no cover - per partition
-        return self._parts[0].idempotency.clash(claim)
-
-    def remember(
-        self, seen: KeyRecords, fingerprint: str, status: int, response_json: str, *, claimed_since: bool = False
-    ) -> None:
-        """The response goes where the key's records are: where the read found them, or (a
-        claim made since by this request) where that claim now is; else the key's own
-        partition."""
-        _, records = self._where(seen.key) if (seen.fingerprints or claimed_since) else (None, None)
-        if records is None:
-            records = self._parts[partition_of(key_stream_id(seen.key), len(self._parts))].idempotency
-        records.remember(seen, fingerprint, status, response_json, claimed_since=claimed_since)
-
-
-class PartitionedGameList:
+class MergedGameList:
     """Every partition's game list, merged."""
 
-    def __init__(self, parts: Sequence[Part]) -> None:
-        self._lists = [p.game_list for p in parts]
+    def __init__(self, lists: Sequence[GameList]) -> None:
+        self._lists = list(lists)
 
     @property
-    def election(self) -> Any:
+    def election(self) -> ElectedRunner | None:
         """The home partition's election (each partition elects its own runner)."""
         return self._lists[0].election
 
     def select(self, event: Any = None, round: Any = None, table: Any = None, status: Any = None) -> list[GameSummary]:
         """Game summaries of every partition, most recently updated first (then by id)."""
         found = [gl.select(event, round, table, status) for gl in self._lists]
+        if len(found) == 1:
+            return found[0]
         key: Callable[[GameSummary], Any] = lambda g: (_Desc(g.updated_at), g.game_id)  # noqa: E731
         return list(heapq.merge(*found, key=key))
 
@@ -253,16 +236,6 @@ class PartitionedGameList:
     def wait(self, timeout: float = 10.0) -> None:
         for gl in self._lists:
             gl.wait(timeout)
-
-    def close(self) -> None:
-        errors: list[BaseException] = []
-        for gl in self._lists:
-            try:
-                gl.close()
-            except BaseException as err:  # close them all
-                errors.append(err)
-        if errors:
-            raise errors[0]
 
 
 class _Desc:

@@ -1,181 +1,136 @@
-"""``LedgerService``: one ledger over one database URL, wired from its parts.
+"""``LedgerService``: the one facade of the ledger. The HTTP API, the CLI, tools and tests call it.
 
-It builds the ``eventsourcing`` application (one table set for every stream), the game-list
-read model and the parts that work on them, and closes them all:
+``LedgerService(urls, settings, catalog=..., clock=...)`` opens one ``Partition`` per database URL
+(``ledger.partitions``: games spread by a stable hash of their id) with the knobs of
+``LedgerSettings`` (``ledger.settings``), and the matches and webhooks read models of the home
+partition. Its methods are every operation a caller needs, each sent to the partition that holds
+it:
 
-- ``games`` (``ledger.game_service``): create, act, undo; state, events, timeline;
-- ``record`` (``ledger.game_record``): verify, export, import;
-- ``tokens`` (``ledger.tokens``) and ``idempotency`` (``ledger.idempotency``): used by
-  the HTTP layer directly;
-- ``game_list`` (``projections.game_list``): the read model of game summaries.
-
-The methods below are the same operations for callers that hold the whole ledger (the CLI, tools
-and tests); the HTTP routes call the parts.
+- writes: ``create_game``, ``act``, ``undo``, ``import_game`` (``ledger.game_service``, through
+  the one write path ``ledger.write_path``); the caller is an ``Actor`` the ledger trusts or a
+  token's ``Grant``, which ``domain.permissions`` checks inside each decision;
+- reads: ``state_at``, ``events``, ``timeline``, ``boundaries``, ``action``, ``creator``
+  (``ledger.game_reads``); ``verify``, ``export`` (``ledger.game_record``); ``list_games``;
+- tokens (``ledger.tokens``), Idempotency-Key records (``ledger.idempotency``), matches
+  (``ledger.match_service``) and webhooks (``ledger.webhooks``).
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from types import TracebackType
-from typing import Any, Self
+from typing import Any, NamedTuple, Self
 
 from domain.cards.catalog import Catalog, bundled_catalog
 from domain.commands import Command, parse_command
 from domain.commands.bodies.create import GameCreateBody
+from domain.permissions import Grant
 from domain.state import GameState
+from domain.undo import Undo
 from ledger.clock import Clock, recorder, utc_now
-from ledger.game_record import GameRecord
-from ledger.game_service import UNDO_HISTORY_PAGE, Authorize, GameService, int_arg
-from ledger.idempotency import IdempotencyRecords
+from ledger.game_reads import MAX_EVENTS_PAGE, TimelinePage
+from ledger.idempotency import KeyRecords
 from ledger.match_service import Matches
 from ledger.partition import Partition
-from ledger.partitions import PartitionedGameList, PartitionedGames, PartitionedIdempotency, PartitionedRecord
+from ledger.partitions import MergedGameList, Partitions
+from ledger.settings import LedgerSettings, WebhookDelivery
 from ledger.tokens import TokenRegistry
 from ledger.webhooks import Webhooks
-from projections.game_list import GameList
+from ledger.write_path import Submission
+from projections.game_summaries import ProjectionFailure
 from store.application import LedgerApplication
 from store.database_url import StoreKind, store_kind
-from store.group_commit import DEFAULT_WINDOW, GroupCommitter
+from store.group_commit import GroupCommitter
 from store.results import ActionResult, Actor, GameSummary, RecordedEvent, TokenInfo, VerifyReport
-from store.runner_election import STANDBY_INTERVAL
 
 __all__ = [
     "ActionResult",
     "Actor",
     "GameSummary",
+    "Grant",
     "LedgerService",
+    "LedgerSettings",
     "RecordedEvent",
     "TokenInfo",
     "VerifyReport",
+    "WebhookDelivery",
 ]
+
+Caller = Actor | Grant
+"""Who a write is from: an ``Actor`` the ledger trusts, or a token's ``Grant`` (checked)."""
+
+
+class ReadModelStatus(NamedTuple):
+    """How the game list read model keeps up (``GET /v1/health``)."""
+
+    runner: str
+    """``running``, ``elsewhere`` (another process keeps it) or ``stopped: <error>``."""
+    failures: list[ProjectionFailure]
+    """The games it could not project, at their first failing record."""
 
 
 class LedgerService:
-    """Games, their audit trail, tokens and idempotency records, over one database URL.
-
-    ``database_url``: one URL, or several: games partitioned across those databases by a
-    stable hash of the game id (``ledger.partitions``; the first is the home partition).
-    ``create_tables``: create the tables at start-up (do it once, then start workers with it
-    off: creating tables from several processes at once raced, DESIGN.md).
-    ``snapshot_interval``: events between snapshots (0 turns snapshots off).
-    ``project_read_models``: ask to run the read models (game list, matches, outbox) in this process.
-    ``cache_size``: games whose head each process keeps (the head actions are decided on; 0: none).
-    ``clock``: the time source for ``recorded_at`` (tests pass a fixed one).
-    ``group_commit_window``: seconds the group committer waits to gather the saves of other
-    games' actions into one transaction (``store.group_commit``; 0: only what queued up
-    meanwhile; ``None``: no group commit, one transaction per save).
-    ``check_heads``: before deciding an action on a cached head, read what other processes
-    stored after it (``GameService``; for several processes on one SQLite file).
-    ``watch_heads``: keep the cached heads other processes moved on up to date, from one read of
-    the new events every 20 ms (``store.head_watch``; PostgreSQL, where a read per action is a round trip).
-    ``standby_interval``: seconds between a stand-by process's tries to be elected to run the
-    read models (``store.read_model_group``: one runner per database).
-    """
+    """Games, their audit trail, tokens, idempotency records, matches and webhooks."""
 
     def __init__(
         self,
         database_url: str | Sequence[str],
+        settings: LedgerSettings | None = None,
         *,
         catalog: Catalog | None = None,
-        snapshot_interval: int = 25,
-        create_tables: bool = True,
-        project_read_models: bool = True,
-        cache_size: int = 1024,
         clock: Clock = utc_now,
-        group_commit_window: float | None = DEFAULT_WINDOW,
-        check_heads: bool = False,
-        watch_heads: bool = False,
-        standby_interval: float = STANDBY_INTERVAL,
-        deliver_webhooks: bool = False,
-        webhook_lease: float = 30.0,
-        webhook_backoff: float = 1.0,
     ) -> None:
+        """``database_url``: one URL, or several (games partitioned across them; the first is the
+        home partition). ``clock``: the time source of ``recorded_at`` (tests pass a fixed one)."""
+        settings = settings if settings is not None else LedgerSettings()
         urls = [database_url] if isinstance(database_url, str) else list(database_url)
         if not urls:
             raise ValueError("a ledger needs at least one database URL")
+        self.settings: LedgerSettings = settings
+        """The knobs it was opened with."""
         self.store: StoreKind = store_kind(urls[0])
         """``sqlite`` or ``postgresql`` (of the home partition when there are several)."""
         self.catalog: Catalog = catalog if catalog is not None else bundled_catalog()
         """Resolves card names in requests."""
-        self.snapshot_interval = int_arg("snapshot_interval", snapshot_interval, 0)
-        int_arg("cache_size", cache_size, 0)
         now = recorder(clock)
-        self.partitions: list[Partition] = []
-        """One per database URL (``ledger.partitions``); the first is the home partition."""
-        try:
-            for url in urls:
-                self.partitions.append(
-                    Partition(
-                        url,
-                        self.catalog,
-                        now,
-                        snapshot_interval=self.snapshot_interval,
-                        create_tables=create_tables,
-                        project_read_models=project_read_models,
-                        cache_size=cache_size,
-                        group_commit_window=group_commit_window,
-                        check_heads=check_heads,
-                        watch_heads=watch_heads,
-                        standby_interval=standby_interval,
-                        undo_page=UNDO_HISTORY_PAGE,  # read here, so a test can make the pages small
-                    )
-                )
-        except BaseException:
-            for built in self.partitions:
-                built.close()
-            raise
-        home = self.partitions[0]
-        self.library_env: dict[str, str] = home.library_env
-        """The library's environment of the home store (what ``runner_election`` elects on)."""
+        self.partitions: Partitions = Partitions.open(urls, self.catalog, now, settings)
+        """One per database URL; the first is the home partition."""
+        home = self.partitions.home
         self.app: LedgerApplication = home.app
         """The home partition's ``eventsourcing`` application (with one URL: the only one)."""
+        self.library_env: dict[str, str] = home.library_env
+        """The library's environment of the home store (what ``runner_election`` elects on)."""
         self.committer: GroupCommitter | None = home.committer
         """The home partition's group committer (``None``: group commit off)."""
+        self.game_list: MergedGameList = self.partitions.game_list
+        """The game-list read model (its runner and election, for health and tests)."""
         self.tokens: TokenRegistry = home.tokens
-        """API tokens (stored hashed, in the home partition)."""
-        self.games: GameService | PartitionedGames
-        """Create, act, undo; state, events, timeline."""
-        self.record: GameRecord | PartitionedRecord
-        """Verify, export, import."""
-        self.idempotency: IdempotencyRecords | PartitionedIdempotency
-        """``Idempotency-Key`` claims and remembered responses."""
-        self.game_list: GameList | PartitionedGameList
-        """The game-list read model."""
-        if len(self.partitions) == 1:
-            self.games, self.record = home.games, home.record
-            self.idempotency, self.game_list = home.idempotency, home.game_list
-        else:
-            self.games = PartitionedGames(self.partitions)
-            self.record = PartitionedRecord(self.partitions)
-            self.idempotency = PartitionedIdempotency(self.partitions)
-            self.game_list = PartitionedGameList(self.partitions)
+        """The token registry (in the home partition), for tests that look inside; callers use
+        the token methods below."""
         # Matches and webhooks follow the home partition's log (docs/operations.md: with several
         # partitions they see the games stored there only).
         try:
             self.matches = Matches(home.app, home.store, home.library_env, now, group=home.read_models)
             """Matches by event, round and table (a read model) and match reports."""
+            hooks = settings.webhooks
             self.webhooks = Webhooks(
                 home.app,
                 home.store,
                 home.library_env,
                 now,
                 group=home.read_models,
-                deliver=deliver_webhooks,
-                lease=webhook_lease,
-                backoff=webhook_backoff,
+                deliver=hooks.deliver,
+                lease=hooks.lease,
+                backoff=hooks.backoff,
             )
             """Webhook subscriptions, the outbox and its deliverer."""
-            for part in self.partitions:
-                part.read_models.start()  # every read model is added: one runner per log
+            self.partitions.start_read_models()
         except BaseException:
-            for part in self.partitions:
-                part.read_models.close()
+            self.partitions.close_read_models()
             for name in ("webhooks", "matches"):
                 if hasattr(self, name):
                     getattr(self, name).close()
-            for built in self.partitions:
-                built.close()
+            self.partitions.close()
             raise
         self._closed = False
 
@@ -185,22 +140,13 @@ class LedgerService:
         if self._closed:
             return
         self._closed = True
-        errors: list[BaseException] = []
-        for part in self.partitions:
-            try:
-                part.read_models.close()  # stop the runners before their views close
-            except BaseException as err:  # close the rest anyway
-                errors.append(err)
+        errors = self.partitions.close_read_models()  # the runners before their views
         for follower in (self.webhooks, self.matches):
             try:
                 follower.close()
             except BaseException as err:  # close the partitions anyway
                 errors.append(err)
-        for part in self.partitions:
-            try:
-                part.close()
-            except BaseException as err:  # close every partition
-                errors.append(err)
+        errors += self.partitions.close()
         if errors:
             raise errors[0]
 
@@ -212,104 +158,214 @@ class LedgerService:
     ) -> None:
         self.close()
 
-    # -- the parts' operations, for callers holding the whole ledger -------------------------
+    def _of(self, game_id: str) -> Partition:
+        return self.partitions.of(game_id)
+
+    # -- writes ------------------------------------------------------------------------------
     def create_game(
         self,
         body: dict[str, Any] | GameCreateBody,
-        actor: Actor,
+        actor: Caller,
         game_id: str | None = None,
         *,
         idempotency_key: str | None = None,
         request_fingerprint: str | None = None,
     ) -> ActionResult:
-        return self.games.create_game(
-            body, actor, game_id, idempotency_key=idempotency_key, request_fingerprint=request_fingerprint
-        )
+        """Create a game from docs/api.md's create body (``g-<12 hex>`` when no id is given);
+        ``Conflict(game_exists)`` if the id is taken."""
+        submission = Submission(actor, None, idempotency_key, request_fingerprint)
+        return self.partitions.create_game(body, game_id, submission)
 
     def act(
         self,
         game_id: str,
         command: Command | Mapping[str, Any],
-        actor: Actor,
+        actor: Caller,
         expected_version: int | None = None,
         *,
         idempotency_key: str | None = None,
         request_fingerprint: str | None = None,
-        authorize: Authorize | None = None,
     ) -> ActionResult:
-        """``games.act``; a request body is parsed with this ledger's catalog first."""
+        """Decide ``command`` (a request body is parsed with this ledger's catalog first) on the
+        game's head and append its events. ``expected_version`` (If-Match) must equal the head or
+        ``Conflict(version_conflict)``; ``idempotency_key`` is claimed in the same atomic save."""
         if isinstance(command, Mapping):
             command = parse_command(dict(command), self.catalog.resolve)
-        return self.games.act(
-            game_id,
-            command,
-            actor,
-            expected_version,
-            idempotency_key=idempotency_key,
-            request_fingerprint=request_fingerprint,
-            authorize=authorize,
-        )
+        submission = Submission(actor, expected_version, idempotency_key, request_fingerprint)
+        return self._of(game_id).games.act(game_id, command, submission)
 
     def undo(
         self,
         game_id: str,
         *,
+        reason: str,
+        actor: Caller,
         to_version: int | None = None,
         actions: int | None = None,
-        reason: str,
-        actor: Actor,
         expected_version: int | None = None,
         idempotency_key: str | None = None,
         request_fingerprint: str | None = None,
     ) -> ActionResult:
-        return self.games.undo(
-            game_id,
-            to_version=to_version,
-            actions=actions,
-            reason=reason,
-            actor=actor,
-            expected_version=expected_version,
-            idempotency_key=idempotency_key,
-            request_fingerprint=request_fingerprint,
-        )
-
-    def head_version(self, game_id: str) -> int:
-        return self.games.head_version(game_id)
-
-    def state_at(self, game_id: str, version: int | None = None) -> tuple[int, GameState]:
-        return self.games.state_at(game_id, version)
-
-    def events(self, game_id: str, after: int = 0, limit: int = 100) -> list[RecordedEvent]:
-        return self.games.events(game_id, after, limit)
-
-    def timeline(self, game_id: str, after: int = 0, limit: int = 1000) -> list[dict[str, Any]]:
-        """One page of the timeline (its groups; ``games.timeline`` also says where the next starts)."""
-        return self.games.timeline(game_id, after, limit).groups
-
-    def verify(self, game_id: str) -> VerifyReport:
-        return self.record.verify(game_id)
-
-    def export(self, game_id: str) -> Iterator[str]:
-        return self.record.export(game_id)
-
-    def verify_export(self, lines: Iterable[str]) -> VerifyReport:
-        return self.record.verify_export(lines)
+        """Back the game up (``domain.undo.Undo``): to ``to_version``, or to just before its last
+        ``actions`` live actions (default 1), appending one ``ActionsReverted``."""
+        command = Undo(reason, to_version, actions)
+        submission = Submission(actor, expected_version, idempotency_key, request_fingerprint)
+        return self._of(game_id).games.undo(game_id, command, submission)
 
     def import_game(self, lines: Iterable[str], actor: Actor) -> ActionResult:
-        return self.record.import_game(lines, actor)
+        """Verify an export and store its game, keeping versions, hashes and times."""
+        return self.partitions.import_game(lines, actor)
+
+    # -- reads -------------------------------------------------------------------------------
+    def head_version(self, game_id: str) -> int:
+        return self._of(game_id).reads.head_version(game_id)
+
+    def state_at(self, game_id: str, version: int | None = None) -> tuple[int, GameState]:
+        """``(version, state)`` at ``version`` (the head when ``None``)."""
+        return self._of(game_id).reads.state_at(game_id, version)
+
+    def events(self, game_id: str, after: int = 0, limit: int = 100) -> list[RecordedEvent]:
+        """Events after version ``after`` (at most ``limit``, up to 1000), with reverted flags."""
+        return self._of(game_id).reads.events(game_id, after, limit)
+
+    def timeline(self, game_id: str, after: int = 0, limit: int = MAX_EVENTS_PAGE) -> TimelinePage:
+        """One page of readable lines by turn and step, and where the next page starts."""
+        return self._of(game_id).reads.timeline(game_id, after, limit)
+
+    def boundaries(self, game_id: str) -> list[dict[str, Any]]:
+        """The game's actions, oldest first (where a backup may go back to)."""
+        return self._of(game_id).reads.boundaries(game_id)
+
+    def action(self, game_id: str, action_id: str, version: int) -> ActionResult:
+        """A stored action as ``act`` returned it (``ledger.game_reads.GameReads.action``)."""
+        return self._of(game_id).reads.action(game_id, action_id, version)
+
+    def creator(self, game_id: str) -> Actor:
+        """Who created the game (its first event's actor)."""
+        return self._of(game_id).reads.creator(game_id)
+
+    def verify(self, game_id: str, *, full: bool = True) -> VerifyReport:
+        """Check the game's hash chain (``full=False``: only past the last whole check here)."""
+        return self._of(game_id).record.verify(game_id, full=full)
+
+    def export(self, game_id: str) -> Iterator[str]:
+        """The game's NDJSON export, line by line."""
+        return self._of(game_id).record.export(game_id)
+
+    def verify_export(self, lines: Iterable[str]) -> VerifyReport:
+        """Check an export file: its chain, and its replay through the rules (no store involved)."""
+        return self.partitions.home.record.verify_export(lines)
 
     def list_games(
         self, event: Any = None, round: Any = None, table: Any = None, status: Any = None
     ) -> list[GameSummary]:
+        """Game summaries (a read model: it may trail a write by a moment), newest first."""
         return self.game_list.select(event, round, table, status)
+
+    def read_model_status(self) -> ReadModelStatus:
+        """Whether the game list keeps up, and the games it failed on."""
+        return ReadModelStatus(self.game_list.runner_state(), self.game_list.failures())
 
     def keeps_read_models(self, timeout: float) -> bool:
         """Wait up to ``timeout`` seconds for this process to be elected to keep the read models
         of every partition (``mtg-ledger project``); whether it keeps them all."""
-        deadline = time.monotonic() + timeout
-        return all(part.read_models.wait_elected(max(0.0, deadline - time.monotonic())) for part in self.partitions)
+        return self.partitions.keep_read_models(timeout)
 
     def wait_for_read_model(self, timeout: float = 10.0) -> None:
+        """Wait until every read model has caught up with the log (raises if one failed)."""
         self.game_list.wait(timeout)
         self.matches.wait(timeout)
         self.webhooks.wait(timeout)
+
+    # -- Idempotency-Key records -------------------------------------------------------------
+    def read_idempotency_key(self, key: str) -> KeyRecords:
+        """Everything stored under an Idempotency-Key: one read of its stream."""
+        return self.partitions.read_key(key)
+
+    def remember_response(
+        self, seen: KeyRecords, fingerprint: str, status: int, response_json: str, *, claimed_since: bool = False
+    ) -> None:
+        """Store the response to replay for the key ``seen`` was read for (``ledger.idempotency``)."""
+        self.partitions.remember(seen, fingerprint, status, response_json, claimed_since=claimed_since)
+
+    # -- tokens ------------------------------------------------------------------------------
+    def create_token(
+        self,
+        name: str,
+        role: str,
+        game_id: str | None = None,
+        player_id: str | None = None,
+        *,
+        secret: str | None = None,
+        expires_at: str | None = None,
+    ) -> str:
+        """Store a token and return its secret (shown once; only its hash is stored)."""
+        return self.tokens.create(name, role, game_id, player_id, secret=secret, expires_at=expires_at)
+
+    def token_grant(self, secret: str) -> TokenInfo | None:
+        """A secret's stored grant, revoked or expired too (``token_usable`` says); ``None``: unknown."""
+        return self.tokens.grant(secret)
+
+    def token_usable(self, info: TokenInfo) -> bool:
+        """Neither revoked nor expired."""
+        return self.tokens.usable(info)
+
+    def known_token(self, secret: str) -> TokenInfo | None:
+        """The usable grant of a token this process read a moment ago (no I/O), else ``None``."""
+        return self.tokens.known(secret)
+
+    def lookup_token(self, secret: str) -> TokenInfo | None:
+        """What the token grants, or ``None`` for an unknown, expired or revoked secret."""
+        return self.tokens.lookup(secret)
+
+    def list_tokens(self) -> list[TokenInfo]:
+        """Every stored token (revoked and expired ones too), oldest first, with its last use."""
+        return self.tokens.list()
+
+    def revoke_token(self, token_id: str, actor: dict[str, str]) -> TokenInfo:
+        """Revoke the token with this public id (``NotFound(unknown_token)`` if there is none)."""
+        return self.tokens.revoke(token_id, actor)
+
+    def has_admin(self) -> bool:
+        """Whether an admin token is stored."""
+        return self.tokens.has_admin()
+
+    # -- matches -----------------------------------------------------------------------------
+    def round(self, event: str, round: str) -> dict[str, Any]:
+        """A round: its tables' matches, the open judge calls and time extensions."""
+        return self.matches.round(event, round)
+
+    def match(self, event: str, round: str, table: str) -> dict[str, Any]:
+        """One match and its result, as the API shows it."""
+        return self.matches.match(event, round, table)
+
+    def match_record(self, event: str, round: str, table: str) -> dict[str, Any]:
+        """One match as the read model keeps it (its games, players, reports)."""
+        return self.matches.get(event, round, table)
+
+    def round_results(self, event: str, round: str) -> list[dict[str, Any]]:
+        """The results export rows of a round, by table."""
+        return self.matches.results(event, round)
+
+    def report_match(
+        self,
+        event: str,
+        round: str,
+        table: str,
+        kind: str,
+        actor: Actor,
+        *,
+        player: str | None = None,
+        score: dict[str, Any] | None = None,
+    ) -> None:
+        """Record a match report (a confirmation, an intentional draw, a result)."""
+        self.matches.report(event, round, table, kind, actor, player=player, score=score)
+
+    # -- webhooks ----------------------------------------------------------------------------
+    def subscribe_webhook(self, url: str, events: list[str]) -> dict[str, Any]:
+        """A new webhook subscription; its secret is returned once."""
+        return self.webhooks.subscribe(url, events)
+
+    def webhook_deliveries(self, subscription: str) -> list[dict[str, Any]]:
+        """Delivery status of one subscription, oldest first."""
+        return self.webhooks.deliveries(subscription)

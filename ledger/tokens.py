@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from datetime import datetime
 
-from domain.errors import Conflict, InvalidCommand, NotFound
+from domain.errors import Code, Conflict, InvalidCommand, NotFound
 from store.application import LedgerApplication
 from store.errors import VersionClash
 from store.records import (
@@ -83,16 +83,16 @@ class TokenRegistry:
         admin token from the environment); registering the same secret again with the same
         grant is a no-op, with another grant a ``Conflict``."""
         if not isinstance(name, str) or not name.strip():
-            raise InvalidCommand(f"a token needs a name, got {name!r}", "invalid_field")
+            raise InvalidCommand(f"a token needs a name, got {name!r}", Code.INVALID_FIELD)
         if role not in ROLES:
-            raise InvalidCommand(f"role must be one of {list(ROLES)}, got {role!r}", "invalid_role")
+            raise InvalidCommand(f"role must be one of {list(ROLES)}, got {role!r}", Code.INVALID_ROLE)
         if role == "player" and (not game_id or not player_id):
-            raise InvalidCommand("a player token needs a game_id and a player_id", "missing_field")
+            raise InvalidCommand("a player token needs a game_id and a player_id", Code.MISSING_FIELD)
         if expires_at is not None and _parse_time(expires_at) <= _parse_time(self._now()):
-            raise InvalidCommand(f"expires_at must be in the future, got {expires_at!r}", "invalid_field")
+            raise InvalidCommand(f"expires_at must be in the future, got {expires_at!r}", Code.INVALID_FIELD)
         secret = secret if secret is not None else secrets.token_urlsafe(32)
         if not secret:
-            raise InvalidCommand("a token secret can't be empty", "invalid_field")
+            raise InvalidCommand("a token secret can't be empty", Code.INVALID_FIELD)
         cls = AdminTokenIssued if role == "admin" else TokenIssued
         record = cls(
             originator_id=token_stream_id(secret_digest(secret)),
@@ -114,7 +114,9 @@ class TokenRegistry:
                 game_id,
                 player_id,
             ):
-                raise Conflict("that token secret is already registered with another grant", "token_exists") from None
+                raise Conflict(
+                    "that token secret is already registered with another grant", Code.TOKEN_EXISTS
+                ) from None
         return secret
 
     def lookup(self, secret: str) -> TokenInfo | None:
@@ -226,7 +228,7 @@ class TokenRegistry:
             info = self._read(digest)
             assert info is not None
             return info
-        raise NotFound(f"no token with id {token_id!r}", "unknown_token")
+        raise NotFound(f"no token with id {token_id!r}", Code.UNKNOWN_TOKEN)
 
     def _issued(self) -> Iterator[TokenIssued]:
         start: int | None = None

@@ -1,7 +1,7 @@
 """Webhooks: a durable outbox following the notification log, and its deliverer (docs/judges.md).
 
-The outbox is a ``DocumentProjection`` with its own tracking position (DESIGN.md, Wave 2
-notes): for each stored record that a subscription asks for (``game_ended``, ``match_result``,
+The outbox is a ``DocumentProjection`` with its own tracking position (docs/architecture.md,
+read models): for each stored record that a subscription asks for (``game_ended``, ``match_result``,
 ``judge_call_opened``, ``penalty_given``) it writes a pending delivery document, in the same
 transaction as the tracking record. A restart resumes after the last record it tracked, and
 every delivery written stays until it is acknowledged, so none is lost.
@@ -32,7 +32,7 @@ from typing import Any
 from uuid import uuid4
 
 from domain import events as ev
-from domain.errors import InvalidCommand, NotFound
+from domain.errors import Code, InvalidCommand, NotFound
 from ledger.clock import Now
 from store.application import LedgerApplication
 from store.database_url import StoreKind
@@ -45,7 +45,12 @@ log = logging.getLogger("mtg_ledger.webhooks")
 VIEWS = view_classes("webhook_outbox")
 #: The events a subscription may ask for.
 WEBHOOK_EVENTS: tuple[str, ...] = ("game_ended", "match_result", "judge_call_opened", "penalty_given")
-_BY_TYPE = {ev.GAME_ENDED: "game_ended", ev.JUDGE_CALL_OPENED: "judge_call_opened", ev.PENALTY_GIVEN: "penalty_given"}
+#: The webhook event of each game event that has one.
+_BY_CLASS: dict[type[ev.DomainEvent], str] = {
+    ev.GameEnded: "game_ended",
+    ev.JudgeCallOpened: "judge_call_opened",
+    ev.PenaltyGiven: "penalty_given",
+}
 SIGNATURE_TOLERANCE = 300
 """Seconds a receiver accepts a timestamp away from its clock."""
 
@@ -72,7 +77,8 @@ def verify_signature(
 
 def _payload(record: Any, position: int) -> tuple[str, dict[str, Any]] | None:
     if isinstance(record, GameEvent):
-        name = _BY_TYPE.get(record.type)
+        kind = record.event_class
+        name = _BY_CLASS.get(kind) if kind is not None else None
         if name is None:
             return None
         body = {
@@ -186,10 +192,10 @@ class Webhooks:
     def subscribe(self, url: str, events: list[str]) -> dict[str, Any]:
         """A new subscription; its secret is returned once (and kept, as signing needs it)."""
         if not url.startswith(("http://", "https://")):
-            raise InvalidCommand(f"url must be http(s), got {url!r}", "invalid_field")
+            raise InvalidCommand(f"url must be http(s), got {url!r}", Code.INVALID_FIELD)
         unknown = [e for e in events if e not in WEBHOOK_EVENTS]
         if unknown or not events:
-            raise InvalidCommand(f"events must be some of {list(WEBHOOK_EVENTS)}, got {events!r}", "invalid_field")
+            raise InvalidCommand(f"events must be some of {list(WEBHOOK_EVENTS)}, got {events!r}", Code.INVALID_FIELD)
         sid = f"wh-{uuid4().hex[:12]}"
         secret = secrets.token_urlsafe(32)
         record = WebhookSubscribed(
@@ -206,7 +212,7 @@ class Webhooks:
     def deliveries(self, subscription: str) -> list[dict[str, Any]]:
         """Delivery status of one subscription, oldest first (``NotFound`` for an unknown id)."""
         if not list(self._app.events.get(webhook_stream_id(subscription), limit=1)):
-            raise NotFound(f"there is no webhook subscription {subscription!r}", "unknown_webhook")
+            raise NotFound(f"there is no webhook subscription {subscription!r}", Code.UNKNOWN_WEBHOOK)
         docs = self._follower.view.docs(f"delivery/{subscription}/")
         return [{k: v for k, v in d.items() if k != "body"} for d in docs.values()]
 

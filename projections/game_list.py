@@ -7,12 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from projections.game_summaries import (
-    GameSummaryProjection,
-    GameSummaryView,
-    ProjectionFailure,
-    view_class_for,
-)
+from projections.game_summaries import GameSummaryProjection
+from projections.game_summary_tables import GameSummaryView, ProjectionFailure, view_class_for
 from store.application import LedgerApplication
 from store.database_url import StoreKind
 from store.elected_projection import ElectedProjection

@@ -60,21 +60,27 @@ def _new_match(t: Mapping[str, Any], players: list[str]) -> Doc:
     }
 
 
-def _game_change(e: GameEvent, get: Get) -> dict[str, Doc]:
-    data = e.data
+def _match_started(e: GameEvent, started: ev.GameStarted, get: Get) -> dict[str, Doc]:
+    """A game of a tournament joins its match (which it creates if it is the first)."""
     gid = e.originator_id
-    if e.type == ev.GAME_STARTED:
-        t = data.get("tournament") or {}
-        if not isinstance(t, Mapping) or any(t.get(k) is None for k in ("event", "round", "table")):
-            return {}
-        key = match_key(t["event"], t["round"], t["table"])
-        doc = get(key) or _new_match(t, [p["id"] for p in data.get("players") or ()])
-        doc["games"][gid] = {"status": "in_progress", "winners": [], "draw": False, "started_at": e.recorded_at}
-        if gid not in doc["game_order"]:
-            doc["game_order"].append(gid)
-        return {key: doc, f"game/{gid}": {"match": key}}
-    if e.type not in WATCHED:
+    t = started.tournament or {}
+    if not isinstance(t, Mapping) or any(t.get(k) is None for k in ("event", "round", "table")):
         return {}
+    key = match_key(t["event"], t["round"], t["table"])
+    doc = get(key) or _new_match(t, [p["id"] for p in started.players or ()])
+    doc["games"][gid] = {"status": "in_progress", "winners": [], "draw": False, "started_at": e.recorded_at}
+    if gid not in doc["game_order"]:
+        doc["game_order"].append(gid)
+    return {key: doc, f"game/{gid}": {"match": key}}
+
+
+def _game_change(e: GameEvent, get: Get) -> dict[str, Doc]:
+    if e.event_class not in WATCHED:
+        return {}  # told by its class alone: the other events are not parsed here
+    payload = e.payload
+    if isinstance(payload, ev.GameStarted):
+        return _match_started(e, payload, get)
+    gid = e.originator_id
     index = get(f"game/{gid}")
     if index is None:
         return {}
@@ -86,37 +92,41 @@ def _game_change(e: GameEvent, get: Get) -> dict[str, Doc]:
     game = doc["games"].get(gid)
     if game is None:
         return {}
-    if e.type == ev.GAME_ENDED:
-        game.update(status="finished", winners=list(data.get("winners") or ()), draw=bool(data.get("draw")))
-    elif e.type == ev.ACTIONS_REVERTED:
-        restored = data.get("restored_state") or {}
+    if isinstance(payload, ev.GameEnded):
+        game.update(status="finished", winners=list(payload.winners or ()), draw=bool(payload.draw))
+    elif isinstance(payload, ev.ActionsReverted):
+        restored = payload.restored_state or {}
         result = restored.get("result") or {}
         game.update(
             status=restored.get("status", "in_progress"),
             winners=list(result.get("winners") or ()),
             draw=bool(result.get("draw")),
         )
-    elif e.type == ev.PENALTY_GIVEN and data.get("penalty") in GAME_ENDING_PENALTIES - {"Game Loss"}:
-        doc["match_loss"] = {"player": data.get("player"), "penalty": data.get("penalty"), "game": gid}
-    elif e.type == ev.JUDGE_CALL_OPENED:
-        doc["open_calls"].append({"game": gid, **{k: data.get(k) for k in ("call", "called_by", "question")}})
-    elif e.type == ev.JUDGE_CALL_ANSWERED:
-        doc["open_calls"] = [c for c in doc["open_calls"] if (c["game"], c["call"]) != (gid, data.get("call"))]
-    elif e.type == ev.TIME_EXTENDED:
-        doc["time_extensions"].append({"game": gid, "minutes": data.get("minutes"), "reason": data.get("reason")})
+    elif isinstance(payload, ev.PenaltyGiven) and payload.penalty in GAME_ENDING_PENALTIES - {"Game Loss"}:
+        doc["match_loss"] = {"player": payload.player, "penalty": payload.penalty, "game": gid}
+    elif isinstance(payload, ev.JudgeCallOpened):
+        doc["open_calls"].append(
+            {"game": gid, "call": payload.call, "called_by": payload.called_by, "question": payload.question}
+        )
+    elif isinstance(payload, ev.JudgeCallAnswered):
+        doc["open_calls"] = [c for c in doc["open_calls"] if (c["game"], c["call"]) != (gid, payload.call)]
+    elif isinstance(payload, ev.TimeExtended):
+        doc["time_extensions"].append({"game": gid, "minutes": payload.minutes, "reason": payload.reason})
     return {key: doc}
 
 
-WATCHED = frozenset(
+WATCHED: frozenset[type[ev.DomainEvent]] = frozenset(
     {
-        ev.GAME_ENDED,
-        ev.ACTIONS_REVERTED,
-        ev.PENALTY_GIVEN,
-        ev.JUDGE_CALL_OPENED,
-        ev.JUDGE_CALL_ANSWERED,
-        ev.TIME_EXTENDED,
+        ev.GameStarted,
+        ev.GameEnded,
+        ev.ActionsReverted,
+        ev.PenaltyGiven,
+        ev.JudgeCallOpened,
+        ev.JudgeCallAnswered,
+        ev.TimeExtended,
     }
 )
+"""The events that change a match."""
 
 
 def _report_change(r: MatchReported, get: Get) -> dict[str, Doc]:

@@ -275,11 +275,13 @@ def _reverted(e: ev.ActionsReverted) -> str:
     return f"Backed up to version {e.to_version} ({_plural(len(e.reverted_versions), 'event')} reverted): {e.reason}"
 
 
-def describe(type_: str, data: Mapping[str, Any], rule: str | None) -> str:
+def describe(type_: str, data: Mapping[str, Any], rule: str | None, payload: ev.DomainEvent | None = None) -> str:
     """One readable sentence for a stored event, with its cause and rule in parentheses. A record
-    that doesn't fit the vocabulary (a damaged one) is named by its type, never shown as JSON."""
+    that doesn't fit the vocabulary (a damaged one) is named by its type, never shown as JSON.
+    ``payload``: the event's payload, when the caller has parsed ``data`` already."""
     try:
-        payload = ev.event_class(type_).from_json(data)
+        if payload is None:
+            payload = ev.event_class(type_).from_json(data)
         text = SENTENCES[type(payload)](payload)
     except (ev.EventFormatError, KeyError, TypeError, ValueError, AttributeError):
         text = f"{type_} (unreadable record)"

@@ -15,17 +15,25 @@ from projections.sentences import describe
 from store.results import RecordedEvent
 
 
-def _position(event: RecordedEvent, turn: int, step: str) -> tuple[int, str]:
-    """The (turn, step) the game is in once ``event`` has happened."""
-    d = event.data
-    if event.type == ev.GAME_STARTED:
-        return int(d["turn"]["number"]), str(d["turn"]["step"])
-    if event.type == ev.TURN_BEGAN:
-        return int(d["number"]), "untap"
-    if event.type == ev.STEP_BEGAN:
-        return turn, str(d["step"])
-    if event.type == ev.ACTIONS_REVERTED:
-        restored = d["restored_state"]["turn"]
+def _payload(event: RecordedEvent) -> ev.DomainEvent | None:
+    """The event's typed payload, parsed once for its position and its sentence; ``None`` for a
+    record that doesn't fit the vocabulary (its line says it is unreadable)."""
+    try:
+        return ev.event_class(event.type).from_json(event.data)
+    except ev.EventFormatError:
+        return None
+
+
+def _position(payload: ev.DomainEvent | None, turn: int, step: str) -> tuple[int, str]:
+    """The (turn, step) the game is in once the event of ``payload`` has happened."""
+    if isinstance(payload, ev.GameStarted):
+        return int(payload.turn["number"]), str(payload.turn["step"])
+    if isinstance(payload, ev.TurnBegan):
+        return int(payload.number), "untap"
+    if isinstance(payload, ev.StepBegan):
+        return turn, str(payload.step)
+    if isinstance(payload, ev.ActionsReverted):
+        restored = payload.restored_state["turn"]
         return int(restored["number"]), str(restored["step"])
     return turn, step
 
@@ -42,10 +50,11 @@ def timeline(
     turn, step = start
     previous: dict[str, Any] | None = None
     for event in events:
-        turn, step = _position(event, turn, step)
+        payload = _payload(event)
+        turn, step = _position(payload, turn, step)
         if not groups or (groups[-1]["turn"], groups[-1]["step"]) != (turn, step):
             groups.append({"turn": turn, "step": step, "lines": []})
-        current = line(event)
+        current = line(event, payload)
         if previous is not None:
             previous["ends_action"] = previous["action_id"] != current["action_id"]
         groups[-1]["lines"].append(current)
@@ -55,11 +64,12 @@ def timeline(
     return groups
 
 
-def line(event: RecordedEvent) -> dict[str, Any]:
+def line(event: RecordedEvent, payload: ev.DomainEvent | None = None) -> dict[str, Any]:
+    """The timeline line of ``event`` (``payload``: its payload, if parsed already)."""
     return {
         "version": event.version,
         "type": event.type,
-        "text": describe(event.type, event.data, event.rule),
+        "text": describe(event.type, event.data, event.rule, payload),
         "reverted": event.reverted,
         "rule": event.rule,
         "actor": event.actor.to_json(),

@@ -1,7 +1,9 @@
 """From one database URL to the ``eventsourcing`` library's environment settings.
 
-The URL is the only place a deployment names its database (DESIGN.md: "no other part of the code
-names a database"); this module is the only one that turns it into the library's settings:
+The URL is the only place a deployment names its database, and no code outside the store names
+one (docs/architecture.md, The layers). This module is the only one that reads the URL: into the
+library's settings here, and for the server's settings (``api.settings``: which store, which
+SQLite file), so both read a query or a percent-quoted path alike:
 
 - ``sqlite:///relative/path.sqlite3`` or ``sqlite:////absolute/path.sqlite3``: SQLite in WAL mode
   (the library switches a file database to WAL) with a busy timeout, so several processes can
@@ -9,11 +11,14 @@ names a database"); this module is the only one that turns it into the library's
 - ``postgresql://user:password@host:port/dbname`` (also ``postgres://``,
   ``postgresql+psycopg://``): PostgreSQL. Query options: ``schema`` (default ``public``),
   ``pool_size`` (default 2), ``max_overflow`` (default 8), ``connect_timeout`` (seconds, 5),
-  ``host`` (a socket directory, when the URL has no host).
+  ``host`` (a socket directory, when the URL has no host). Several hosts
+  (``postgresql://u@db1:5432,db2:5432/db?target_session_attrs=read-write``, a primary and its
+  standbys) and libpq's own options go to every connection (``store.postgres_connections``).
 
 Settings always made: string aggregate ids (``ORIGINATOR_ID_TYPE=text``), snapshotting on, and
 ``POSTGRES_ENABLE_DB_FUNCTIONS`` off: with it on, a tailing subscription missed events under
-concurrent writers (DESIGN.md). ``CREATE_TABLE`` follows ``create_tables``.
+concurrent writers (docs/architecture.md, The storage library). ``CREATE_TABLE`` follows
+``create_tables``.
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 from urllib.parse import parse_qs, unquote, urlsplit, urlunsplit
+
+from store.postgres_connections import FACTORY_TOPIC, hosts_and_ports, libpq_options
 
 StoreKind = Literal["sqlite", "postgresql"]
 
@@ -98,7 +105,7 @@ def library_environment(database_url: str, *, create_tables: bool) -> dict[str, 
             PERSISTENCE_MODULE="eventsourcing.sqlite",
             SQLITE_DBNAME=str(sqlite_path(database_url)),
             SQLITE_LOCK_TIMEOUT=_int_option(options, "timeout", DEFAULT_SQLITE_TIMEOUT, database_url),
-            # The stock SQLite recorder has no subscribe(); this one polls (DESIGN.md).
+            # The stock SQLite recorder has no subscribe(); this one polls (docs/architecture.md).
             APPLICATION_RECORDER_TOPIC=SQLITE_POLLING_RECORDER,
         )
         return env
@@ -106,17 +113,23 @@ def library_environment(database_url: str, *, create_tables: bool) -> dict[str, 
     dbname = unquote(parts.path.lstrip("/"))
     if not dbname:
         raise ValueError(f"a PostgreSQL URL must name its database (postgresql://user@host/DB): {database_url!r}")
+    try:  # one host or several (a primary and its standbys): libpq takes both as lists
+        hosts, ports = hosts_and_ports(parts.netloc, options.get("host", ""))
+    except ValueError as err:
+        raise ValueError(f"{err} in {without_password(database_url)!r}") from None
+    connect_timeout = _int_option(options, "connect_timeout", 5, database_url)
     env.update(
-        PERSISTENCE_MODULE="eventsourcing.postgres",
+        PERSISTENCE_MODULE=FACTORY_TOPIC,
         POSTGRES_DBNAME=dbname,
-        POSTGRES_HOST=unquote(parts.hostname or "") or options.get("host", ""),
-        POSTGRES_PORT=str(parts.port or 5432),
+        POSTGRES_HOST=hosts,
+        POSTGRES_PORT=ports,
         POSTGRES_USER=unquote(parts.username or ""),
         POSTGRES_PASSWORD=unquote(parts.password or ""),
         POSTGRES_SCHEMA=options.get("schema", ""),
         POSTGRES_POOL_SIZE=_int_option(options, "pool_size", 2, database_url),
         POSTGRES_MAX_OVERFLOW=_int_option(options, "max_overflow", 8, database_url),
-        POSTGRES_CONNECT_TIMEOUT=_int_option(options, "connect_timeout", 5, database_url),
+        POSTGRES_CONNECT_TIMEOUT=connect_timeout,
+        POSTGRES_LIBPQ_OPTIONS=libpq_options(options, connect_timeout),
         POSTGRES_ENABLE_DB_FUNCTIONS="n",
         # Large saves (imports) outside psycopg's pipeline mode, where they hung (see the module).
         APPLICATION_RECORDER_TOPIC=POSTGRES_RECORDER,

@@ -5,7 +5,7 @@ The matches read model (``projections.matches``) and the webhook outbox
 says which documents one stored record changes, and the view writes those documents and the
 tracking record (the notification id) in ONE transaction, in the same database as the events.
 So each follower has its own tracking position: a restart resumes after the last record it
-recorded and loses nothing (DESIGN.md, Wave 2 notes). As for the game list
+recorded and loses nothing (docs/architecture.md, read models). As for the game list
 (``projections.game_list``), the runner takes the records it has pulled in batches, one
 transaction each (``store.batching_runner``), and runs in one elected process per
 deployment (``store.runner_election``), not in every worker.
@@ -29,11 +29,16 @@ from store.application import LedgerApplication
 from store.database_url import StoreKind
 from store.elected_projection import ElectedProjection
 from store.read_model_group import ReadModelGroup
+from store.runner_election import lock_key
 from store.sqlite_polling import writer_lock
 
 log = logging.getLogger("mtg_ledger.store")
 Doc = dict[str, Any]
 Get = Callable[[str], "Doc | None"]
+ANYWHERE = -1
+"""``put_docs(after=...)`` for a write that does not depend on the tracked position."""
+FOLD_TRIES = 5
+"""Times a batch is folded again after another runner moved the position (``process_batch``)."""
 
 
 class DocumentView(TrackingRecorder, ABC):
@@ -49,8 +54,10 @@ class DocumentView(TrackingRecorder, ABC):
         """Every document whose key starts with ``prefix``."""
 
     @abstractmethod
-    def put_docs(self, docs: Mapping[str, Doc], tracking: Tracking | None) -> None:
-        """Write documents (and ``tracking``, when given) in one transaction."""
+    def put_docs(self, docs: Mapping[str, Doc], tracking: Tracking | None, *, after: int | None = ANYWHERE) -> None:
+        """Write documents (and ``tracking``, when given) in one transaction. ``after``: the
+        tracked position the documents were folded from; when another writer moved it since,
+        nothing is written and ``IntegrityError`` is raised (``DocumentProjection``)."""
 
     @abstractmethod
     def close(self) -> None: ...
@@ -80,6 +87,15 @@ class _OwnTracking:
             return True
         found = self.max_tracking_id(application_name)
         return found is not None and found >= notification_id
+
+    def _check_position(self, c: Any, tracking: Tracking | None, after: int | None) -> None:
+        """Inside the writing transaction (writers of this view take turns there): refuse the
+        write when the tracked position is no longer ``after``."""
+        if tracking is None or after == ANYWHERE:
+            return
+        now: int | None = self._max_tracking_id(self._own(tracking.application_name), c)  # type: ignore[attr-defined]
+        if now != after:
+            raise IntegrityError(f"{self.TABLE}: the read model moved from {after} to {now} meanwhile")
 
 
 class SQLiteDocumentView(_OwnTracking, SQLiteTrackingRecorder, DocumentView):
@@ -111,8 +127,9 @@ class SQLiteDocumentView(_OwnTracking, SQLiteTrackingRecorder, DocumentView):
             )
             return {row["key"]: json.loads(row["doc"]) for row in c.fetchall()}
 
-    def put_docs(self, docs: Mapping[str, Doc], tracking: Tracking | None) -> None:
+    def put_docs(self, docs: Mapping[str, Doc], tracking: Tracking | None, *, after: int | None = ANYWHERE) -> None:
         with self._writer_lock, self.datastore.transaction(commit=True) as c:
+            self._check_position(c, tracking, after)
             for key, doc in docs.items():
                 c.execute(
                     f"INSERT INTO {self.TABLE} (key, doc) VALUES (?, ?) "
@@ -150,8 +167,14 @@ class PostgresDocumentView(_OwnTracking, PostgresTrackingRecorder, DocumentView)
             )
             return {row["key"]: json.loads(row["doc"]) for row in curs.fetchall()}
 
-    def put_docs(self, docs: Mapping[str, Doc], tracking: Tracking | None) -> None:
+    def put_docs(self, docs: Mapping[str, Doc], tracking: Tracking | None, *, after: int | None = ANYWHERE) -> None:
         with self.datastore.transaction(commit=True) as curs:
+            if tracking is not None and after != ANYWHERE:
+                # Writers of this view take turns until commit (two runners, for a moment after
+                # a failover: the runner election's lock is not on the new primary).
+                turn = lock_key(self.datastore.schema, self.TABLE, self._own(tracking.application_name))
+                curs.execute("SELECT pg_advisory_xact_lock(%s)", (turn,))
+            self._check_position(curs, tracking, after)
             for key, doc in docs.items():
                 curs.execute(
                     SQL(
@@ -187,6 +210,25 @@ class DocumentProjection(Projection[DocumentView]):
         what an earlier one changed from ``pending``, not from the view."""
         if not batch:
             return
+        name = batch[-1][1].application_name
+        for _ in range(FOLD_TRIES):
+            # Fold only what the view has not: another runner (a failover, a rolling upgrade)
+            # may have folded part of this batch, and folding a record twice is not harmless
+            # (a judge call would be listed twice). The write is refused if the position moves
+            # after this read (``put_docs(after=...)``); then what is left is folded again.
+            position = self.view.max_tracking_id(name)
+            todo = [item for item in batch if position is None or item[1].notification_id > position]
+            if not todo:
+                return
+            try:
+                self.view.put_docs(self._fold(todo), todo[-1][1], after=position)
+                return
+            except IntegrityError:
+                continue
+        raise IntegrityError(f"{self.name}: another runner kept moving the read model on")
+
+    def _fold(self, batch: Sequence[tuple[Any, Tracking]]) -> dict[str, Doc]:
+        """The documents ``batch`` changes: a later record reads what an earlier one changed."""
         pending: dict[str, Doc] = {}
 
         def get(key: str) -> Doc | None:
@@ -194,13 +236,7 @@ class DocumentProjection(Projection[DocumentView]):
 
         for record, tracking in batch:
             pending.update(self.changes(record, get, tracking.notification_id))
-        last = batch[-1][1]
-        try:
-            self.view.put_docs(pending, last)
-        except IntegrityError:
-            # Another runner already projected this notification (tracking only moves forward).
-            if not self.view.has_tracking_id(last.application_name, last.notification_id):
-                raise
+        return pending
 
 
 def view_classes(table: str) -> dict[str, type[DocumentView]]:

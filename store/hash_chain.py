@@ -1,4 +1,4 @@
-"""The tamper-evident hash chain over a game's events (DESIGN.md, Event store; docs/audit.md).
+"""The tamper-evident hash chain over a game's events (docs/architecture.md; docs/audit.md).
 
 ``hash = SHA-256(prev_hash + canonical JSON of the record)``, hex encoded, where the record is
 exactly the fields ``_hashed_record`` lists and the canonical JSON is RFC 8785
@@ -18,7 +18,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple, Protocol
 
-from domain.errors import InvalidCommand
+from domain.errors import Code, InvalidCommand
 from store.canonical_json import CanonicalizationError, canonical
 from store.records import GENESIS_HASH, GameEvent
 
@@ -120,5 +120,5 @@ def _link(prev_hash: str, record: Mapping[str, Any]) -> str:
     try:
         canonical_bytes = canonical(dict(record))
     except CanonicalizationError as err:
-        raise InvalidCommand(f"a value can't be recorded: {err}", "value_out_of_range") from None
+        raise InvalidCommand(f"a value can't be recorded: {err}", Code.VALUE_OUT_OF_RANGE) from None
     return hashlib.sha256(prev_hash.encode("ascii") + canonical_bytes).hexdigest()

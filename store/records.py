@@ -8,7 +8,7 @@ Why pinned topics: the library stores each record with the topic of its class an
 topic back to a class when it reads the record. By default the topic is ``module:QualName``, so
 renaming a module or class would orphan every stored record. Each class below names its own
 ``TOPIC`` (checked and registered when the class is defined; a subclass never inherits its
-parent's), and that string is what the database holds (DESIGN.md, "Notes on eventsourcing").
+parent's), and that string is what the database holds (docs/architecture.md, "The storage library").
 
 Aggregate ids: a game's stream id is its game id. Other streams (tokens, idempotency keys,
 import receipts) use ids starting with ``_``, which no game id can (a game id starts with a
@@ -17,12 +17,15 @@ letter or digit), so the two namespaces never meet.
 
 from __future__ import annotations
 
+import builtins
 import json
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from eventsourcing.persistence import Transcoder
 from eventsourcing.utils import register_topic
+
+from domain.events import DomainEvent, Event, find_event_class
 
 GENESIS_HASH = "0" * 64
 """The ``prev_hash`` of every game's first event."""
@@ -48,7 +51,15 @@ class StoredRecord:
 
 @dataclass(frozen=True)
 class GameEvent(StoredRecord):
-    """One domain event of a game, with the audit metadata of docs/audit.md."""
+    """One domain event of a game, with the audit metadata of docs/audit.md.
+
+    The record stores the event as ``type``, ``data`` and ``rule`` (what the hash covers); readers
+    take the typed event from ``event`` (parsed on first use, then kept) or, to dispatch without
+    parsing, its class from ``event_class``."""
+
+    # The parsed event is kept in a slot, not in the instance ``__dict__``: the library's mapper
+    # stores ``vars(record)``, so a parse cached there would be written into the stored state.
+    __slots__ = ("_event",)
 
     TOPIC: ClassVar[str] = "mtg-ledger/GameEvent@1"
     type: str
@@ -67,6 +78,34 @@ class GameEvent(StoredRecord):
     """``hash`` of the previous event of the game (64 zeros for the first)."""
     hash: str
     """SHA-256 over ``prev_hash`` and the canonical record (``store.hash_chain``)."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields only, for ``copy`` and ``pickle`` (the copy parses its event again)."""
+        return dict(self.__dict__)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        object.__setattr__(self, "__dict__", dict(state))
+
+    @property
+    def event(self) -> Event:
+        """The domain event this record holds, parsed from ``type``, ``data`` and ``rule`` once;
+        ``EventFormatError`` for a record that doesn't fit the vocabulary (a damaged one)."""
+        parsed: Event | None = getattr(self, "_event", None)
+        if parsed is None:
+            parsed = Event.parse(self.type, self.data, self.rule)
+            object.__setattr__(self, "_event", parsed)  # a frozen record: the cache is no field
+        return parsed
+
+    @property
+    def payload(self) -> DomainEvent:
+        """The typed payload of ``event`` (``LifeLost``, ...)."""
+        return self.event.payload
+
+    @property
+    def event_class(self) -> builtins.type[DomainEvent] | None:  # ``type`` is a field here
+        """The registered class of ``type``, found without parsing ``data``; ``None`` for a type
+        the vocabulary doesn't have (a damaged record)."""
+        return find_event_class(self.type)
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import MapperDeserialisationError, StoredEvent
 from eventsourcing.utils import TopicError
 
-from domain.errors import IllegalAction, NotFound
+from domain.errors import Code, IllegalAction, NotFound
 from domain.undo import reverted_versions
 from store.aggregate import Game, project_game
 from store.application import LedgerApplication
@@ -39,13 +39,13 @@ def is_game_id(game_id: object) -> bool:
 
 
 def unknown_game(game_id: str) -> NotFound:
-    return NotFound(f"unknown game {game_id!r}", "unknown_game")
+    return NotFound(f"unknown game {game_id!r}", Code.UNKNOWN_GAME)
 
 
 def damaged(game_id: str, err: BaseException) -> IllegalAction:
     return IllegalAction(
         f"game {game_id!r}: a stored event can't be read back ({type(err).__name__}: {err}); run verify",
-        "damaged_record",
+        Code.DAMAGED_RECORD,
     )
 
 
@@ -215,7 +215,7 @@ class GameRepository:
         except DAMAGED as err:
             raise damaged(game_id, err) from None
         if past.version != version:
-            raise NotFound(f"game {game_id!r} has versions 1..{past.version}, not {version!r}", "unknown_version")
+            raise NotFound(f"game {game_id!r} has versions 1..{past.version}, not {version!r}", Code.UNKNOWN_VERSION)
         return past
 
     def stored(

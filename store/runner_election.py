@@ -44,6 +44,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import IO, Any, Protocol
 
+from store.postgres_connections import FACTORY_TOPIC, connection_options
+
 log = logging.getLogger("mtg_ledger.store")
 
 STANDBY_INTERVAL = 1.0
@@ -84,6 +86,9 @@ class PostgresAdvisoryLock:
             "password": env.get("POSTGRES_PASSWORD") or None,
             "connect_timeout": int(env.get("POSTGRES_CONNECT_TIMEOUT") or 5),
             "application_name": f"mtg-ledger election {name}",
+            # The URL's libpq options (target_session_attrs=read-write: the lock is taken on
+            # the primary, never a standby); store.postgres_connections.
+            **connection_options(env),
         }
         self.key = lock_key(env["POSTGRES_DBNAME"], env.get("POSTGRES_SCHEMA") or "public", name)
         """The advisory lock's key."""
@@ -161,7 +166,7 @@ class FileLock:
 
 def election_for(env: Mapping[str, str], name: str) -> Election:
     """The election for follower ``name`` of the store the library environment ``env`` opens."""
-    if env.get("PERSISTENCE_MODULE") == "eventsourcing.postgres":
+    if env.get("PERSISTENCE_MODULE") in ("eventsourcing.postgres", FACTORY_TOPIC):
         return PostgresAdvisoryLock(env, name)
     db = Path(env["SQLITE_DBNAME"])
     return FileLock(db.with_name(f"{db.name}.{name}.lock"))

@@ -1,7 +1,7 @@
 """A SQLite application recorder that can be subscribed to, by polling.
 
 The library's ``ProjectionRunner`` tails an application through ``recorder.subscribe()``; the
-stock SQLite recorder raises ``NotImplementedError`` there (DESIGN.md, notes on 9.5.6). SQLite
+stock SQLite recorder raises ``NotImplementedError`` there (docs/architecture.md, The storage library). SQLite
 has no LISTEN/NOTIFY, and other processes may write the same file, so this subscription reuses
 the library's ``ListenNotifySubscription`` (which pulls new notifications whenever it is woken)
 and wakes it on a short timer instead of on a database notification.

@@ -10,10 +10,10 @@ from fastapi import APIRouter, Request
 from api import schemas
 from api.bodies import TokenCreateBody, parse_token_create
 from api.deps import Admin, Reader, ServiceDep, json_object, raw_body
-from api.errors import ApiError
 from api.routes.games import ERRORS
 from api.threads import in_thread
 from domain.cards.behaviour import behaviour_of
+from domain.errors import Code, IllegalAction, NotFound
 from ledger.tokens import ID_LENGTH, secret_digest
 from store.results import TokenInfo
 
@@ -42,10 +42,10 @@ async def create_token(request: Request, service: ServiceDep, principal: Admin) 
     body = parse_token_create(json_object(await raw_body(request)))
     name, role, game_id, player_id = body.name, body.role, body.game_id, body.player_id
     if game_id is not None and player_id is not None:
-        _, state = await in_thread(service.games.state_at, game_id, None)
+        _, state = await in_thread(service.state_at, game_id, None)
         if player_id not in state.players:
-            raise ApiError(404, "unknown_player", f"game {game_id!r} has no player {player_id!r}")
-    secret = await in_thread(partial(service.tokens.create, name, role, game_id, player_id, expires_at=body.expires_at))
+            raise NotFound(f"game {game_id!r} has no player {player_id!r}", Code.UNKNOWN_PLAYER)
+    secret = await in_thread(partial(service.create_token, name, role, game_id, player_id, expires_at=body.expires_at))
     return {
         "token": secret,
         "id": secret_digest(secret)[:ID_LENGTH],
@@ -78,7 +78,7 @@ def _token_out(info: TokenInfo) -> dict[str, Any]:
     summary="List the stored tokens (admin): names, roles, expiry, last use; never secrets",
 )
 async def list_tokens(service: ServiceDep, principal: Admin) -> dict[str, Any]:
-    tokens = await in_thread(service.tokens.list)
+    tokens = await in_thread(service.list_tokens)
     return {"tokens": [_token_out(t) for t in tokens]}
 
 
@@ -90,7 +90,7 @@ async def list_tokens(service: ServiceDep, principal: Admin) -> dict[str, Any]:
 )
 async def revoke_token(token_id: str, service: ServiceDep, principal: Admin) -> dict[str, Any]:
     actor = {"name": principal.name, "role": principal.role}
-    info = await in_thread(service.tokens.revoke, token_id, actor)
+    info = await in_thread(service.revoke_token, token_id, actor)
     return _token_out(info)
 
 
@@ -117,7 +117,7 @@ async def whoami(principal: Reader) -> dict[str, Any]:
 async def get_card(name: str, request: Request, principal: Reader) -> dict[str, Any]:
     card = request.app.state.catalog.get(name)
     if card is None:
-        raise ApiError(422, "unknown_card", f"unknown card {name!r}: not in the catalog")
+        raise IllegalAction(f"unknown card {name!r}: not in the catalog", Code.UNKNOWN_CARD)
     return {**card.to_json(), "implemented": behaviour_of(card.name) is not None or _intrinsic(card.subtypes)}
 
 

@@ -15,11 +15,12 @@ from starlette.background import BackgroundTask
 from api import schemas
 from api.auth import Principal
 from api.deps import Admin, Judge, Reader, ServiceDep, header_version
-from api.errors import ApiError
 from api.limits import StreamSlots, stream_key
 from api.presenters import event_out, game_out
 from api.routes.games import ERRORS
 from api.threads import in_thread
+from domain.errors import Code, InvalidCommand, TooLarge
+from domain.permissions import full_verify
 from ledger.game_files import MAX_LINE, InvalidExport
 from ledger.service import Actor as StoreActor
 from ledger.service import LedgerService
@@ -50,8 +51,8 @@ async def list_events(
     after: Annotated[int, Query(ge=0)] = 0,
     limit: Annotated[int, Query(ge=1, le=1000)] = 100,
 ) -> dict[str, Any]:
-    events = await in_thread(service.games.events, game_id, after, limit)
-    head = await in_thread(service.games.head_version, game_id)
+    events = await in_thread(service.events, game_id, after, limit)
+    head = await in_thread(service.head_version, game_id)
     last = events[-1].version if events else after
     return {
         "events": [event_out(e, principal) for e in events],
@@ -66,7 +67,7 @@ async def _sse(
     idle = 0.0
     yield "retry: 2000\n\n"
     while True:
-        events = await in_thread(service.games.events, game_id, last, 500)
+        events = await in_thread(service.events, game_id, last, 500)
         for event in events:
             payload = json.dumps(event_out(event, principal), separators=(",", ":"))
             yield f"id: {event.version}\nevent: {event.type}\ndata: {payload}\n\n"
@@ -102,9 +103,9 @@ async def stream_events(
         parsed = header_version(last_event_id.strip())
         if parsed is None:
             shown = last_event_id if len(last_event_id) <= 40 else last_event_id[:40] + "..."
-            raise ApiError(400, "invalid_last_event_id", f"Last-Event-ID must be a version, got {shown!r}")
+            raise InvalidCommand(f"Last-Event-ID must be a version, got {shown!r}", Code.INVALID_LAST_EVENT_ID)
         start = parsed
-    await in_thread(service.games.head_version, game_id)  # 404 before the stream starts
+    await in_thread(service.head_version, game_id)  # 404 before the stream starts
     slots: StreamSlots = request.app.state.streams
     key = stream_key(principal, request)
     slots.acquire(key)  # 429 too_many_streams beyond the token's or the worker's limit
@@ -143,7 +144,7 @@ async def timeline(
     after: Annotated[int, Query(ge=0)] = 0,
     limit: Annotated[int, Query(ge=1, le=1000)] = 1000,
 ) -> dict[str, Any]:
-    page = await in_thread(service.games.timeline, game_id, after, limit)
+    page = await in_thread(service.timeline, game_id, after, limit)
     return {"game_id": game_id, "timeline": page.groups, "next_after": page.next_after}
 
 
@@ -156,10 +157,8 @@ async def verify(
 ) -> dict[str, Any]:
     """Judges and admins recompute the whole chain; lower roles only the events after the last
     chain this server process verified whole (docs/audit.md, Verify)."""
-    whole = principal.at_least("judge") if full is None else full
-    if whole and not principal.at_least("judge"):
-        raise ApiError(403, "forbidden", "a full verify (?full=true) is for judges and admins")
-    report = await in_thread(partial(service.record.verify, game_id, full=whole))
+    whole = full_verify(principal, full)
+    report = await in_thread(partial(service.verify, game_id, full=whole))
     return {
         "ok": report.ok,
         "events": report.events,
@@ -176,7 +175,7 @@ async def verify(
     summary="Export the record as NDJSON (judge+)",
 )
 async def export(game_id: str, service: ServiceDep, principal: Judge) -> NDJSONResponse:
-    lines = await in_thread(lambda: list(service.record.export(game_id)))
+    lines = await in_thread(lambda: list(service.export(game_id)))
     return NDJSONResponse(
         iter(line if line.endswith("\n") else line + "\n" for line in lines),
         headers={"Content-Disposition": f'attachment; filename="{game_id}.ndjson"'},
@@ -215,11 +214,11 @@ async def import_game(request: Request, service: ServiceDep, principal: Admin) -
                 break
             seen["bytes"] += len(chunk)
             if seen["bytes"] > MAX_IMPORT:
-                raise ApiError(413, "payload_too_large", f"an import is at most {MAX_IMPORT} bytes")
+                raise TooLarge(f"an import is at most {MAX_IMPORT} bytes", Code.PAYLOAD_TOO_LARGE)
             pending += chunk
             *complete, pending = pending.split(b"\n")
             if len(pending) > MAX_LINE:
-                raise ApiError(413, "payload_too_large", f"a line of the file is over {MAX_LINE} bytes")
+                raise TooLarge(f"a line of the file is over {MAX_LINE} bytes", Code.PAYLOAD_TOO_LARGE)
             for raw in complete:
                 yield _line(raw)
         if pending:
@@ -229,21 +228,21 @@ async def import_game(request: Request, service: ServiceDep, principal: Admin) -
         try:
             text = raw.decode("utf-8").rstrip("\r")
         except UnicodeDecodeError:
-            raise ApiError(400, "malformed_ndjson", "the export file must be UTF-8 NDJSON") from None
+            raise InvalidCommand("the export file must be UTF-8 NDJSON", Code.MALFORMED_NDJSON) from None
         if text.strip():
             seen["lines"] += 1
         return text
 
     def run() -> ActionResult:
         try:
-            return service.record.import_game(lines(), StoreActor(principal.name, principal.role))
+            return service.import_game(lines(), StoreActor(principal.name, principal.role))
         except InvalidExport:
             if seen["lines"] == 0:
-                raise ApiError(400, "malformed_ndjson", "the body is empty: send an exported NDJSON file") from None
+                raise InvalidCommand("the body is empty: send an exported NDJSON file", Code.MALFORMED_NDJSON) from None
             raise
 
     try:
         result = await in_thread(run)
     except RecursionError:
-        raise ApiError(400, "malformed_ndjson", "a line of the file nests JSON too deeply") from None
+        raise InvalidCommand("a line of the file nests JSON too deeply", Code.MALFORMED_NDJSON) from None
     return JSONResponse(game_out(result.game_id, result.version, result.state, principal), status_code=201)

@@ -8,21 +8,16 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 
 from api import schemas
-from api.auth import Principal, check_bound_game, check_player_game
+from api.auth import Principal
 from api.bodies import parse_undo
 from api.deps import Actor, Judge, Reader, Scorekeeper, ServiceDep, if_match, json_object, raw_body
-from api.errors import ApiError
 from api.idempotency import Answer, Rebuild, idempotent
 from api.presenters import action_out, game_out
 from api.threads import in_thread
-from domain.commands import Command, Note, parse_command, parse_create_body
+from domain.commands import parse_command, parse_create_body
 from domain.commands.bodies.create import GameCreateBody
-from domain.errors import Forbidden
-from domain.judging import backup_needs_head_judge, rel
-from domain.permissions import check_player_command
-from domain.state import GameState
-from ledger.service import ActionResult, LedgerService
-from ledger.service import Actor as StoreActor
+from domain.permissions import check_command, check_game
+from ledger.service import LedgerService
 
 router = APIRouter(prefix="/v1/games", tags=["games"])
 
@@ -35,10 +30,7 @@ def _rebuild_action(service: LedgerService, principal: Principal) -> Rebuild:
     """The response of a stored action, rebuilt from the record (see ``api.idempotency``)."""
 
     def rebuild(game_id: str, action_id: str, version: int) -> tuple[int, dict[str, Any]]:
-        _, state = service.games.state_at(game_id, version)
-        window = service.games.events(game_id, after=max(0, version - 1000), limit=1000)
-        events = [e for e in window if e.action_id == action_id]
-        return 201, action_out(ActionResult(game_id, action_id, version, events, state), principal)
+        return 201, action_out(service.action(game_id, action_id, version), principal)
 
     return rebuild
 
@@ -72,9 +64,9 @@ async def create_game(request: Request, service: ServiceDep, principal: Scorekee
     game_id = body.game_id
 
     def perform(key: str | None, fingerprint: str | None) -> Answer:
-        result = service.games.create_game(
+        result = service.create_game(
             body,
-            StoreActor(principal.name, principal.role),
+            principal,
             game_id,
             idempotency_key=key,
             request_fingerprint=fingerprint,
@@ -83,10 +75,10 @@ async def create_game(request: Request, service: ServiceDep, principal: Scorekee
         return Answer(201, out, result.key_claimed)
 
     def rebuild(created: str, action_id: str, version: int) -> tuple[int, dict[str, Any]]:
-        _, state = service.games.state_at(created, version)
+        _, state = service.state_at(created, version)
         return 201, {**game_out(created, version, state, principal), "action_id": action_id}
 
-    return await idempotent(request, service.idempotency, body_bytes, perform, rebuild, _caller(principal))
+    return await idempotent(request, service, body_bytes, perform, rebuild, _caller(principal))
 
 
 @router.get(
@@ -103,7 +95,7 @@ async def list_games(
     table: Annotated[int | None, Query(ge=0)] = None,
     status: Annotated[str | None, Query(pattern="^(in_progress|finished)$")] = None,
 ) -> dict[str, Any]:
-    games = await in_thread(service.game_list.select, event, round, table, status)
+    games = await in_thread(service.list_games, event, round, table, status)
     return {"games": [g.to_json() for g in games]}
 
 
@@ -114,7 +106,7 @@ async def get_game(
     principal: Reader,
     version: Annotated[int | None, Query(ge=1)] = None,
 ) -> dict[str, Any]:
-    at, state = await in_thread(service.games.state_at, game_id, version)
+    at, state = await in_thread(service.state_at, game_id, version)
     return game_out(game_id, at, state, principal)
 
 
@@ -128,35 +120,22 @@ async def get_game(
 )
 async def post_action(game_id: str, request: Request, service: ServiceDep, principal: Actor) -> JSONResponse:
     body_bytes = await raw_body(request)
-    check_player_game(principal, game_id)  # before the body is read: nothing learnt of other games
+    check_game(principal, game_id)  # before the body is read: nothing learnt of other games
     body = json_object(body_bytes)
     expected = if_match(request)
     command = parse_command(body, service.catalog.resolve)
-    if principal.role != "player" and isinstance(command, Note) and not principal.at_least("judge"):
-        raise ApiError(403, "forbidden", "notes on the record are for judges (role judge or above)")
-    # A player's permission is checked inside the decision, on the state the action is decided on.
-    authorize = None
-    if principal.role == "player":
-        me = check_bound_game(principal, game_id)
-
-        def authorize(state: GameState, decided: Command) -> None:
-            check_player_command(me, decided, state)
+    # What the grant alone decides, before anything is read; the service asks again inside the
+    # decision, on the state the action is decided on.
+    check_command(principal, game_id, command)
 
     def perform(key: str | None, fingerprint: str | None) -> Answer:
-        result = service.games.act(
-            game_id,
-            command,
-            StoreActor(principal.name, principal.role),
-            expected,
-            idempotency_key=key,
-            request_fingerprint=fingerprint,
-            authorize=authorize,
-            reporter=principal.player_id if principal.role == "player" else None,
+        result = service.act(
+            game_id, command, principal, expected, idempotency_key=key, request_fingerprint=fingerprint
         )
         return Answer(201, action_out(result, principal), result.key_claimed)
 
     return await idempotent(
-        request, service.idempotency, body_bytes, perform, _rebuild_action(service, principal), _caller(principal)
+        request, service, body_bytes, perform, _rebuild_action(service, principal), _caller(principal)
     )
 
 
@@ -180,34 +159,26 @@ async def undo(game_id: str, request: Request, service: ServiceDep, principal: J
     actions = 1 if body.to_version is None and body.actions is None else body.actions
     expected = if_match(request)
 
-    def authorize_backup(state: GameState) -> None:
-        # At Competitive REL a backup is the head judge's call (docs/judges.md).
-        if backup_needs_head_judge(state) and not principal.at_least("head_judge"):
-            raise Forbidden(
-                f"this game is played at {rel(state)} REL: a backup needs the head judge (role head_judge)",
-                "head_judge_required",
-            )
-
     def perform(key: str | None, fingerprint: str | None) -> Answer:
-        result = service.games.undo(
+        # Who may back this game up is decided inside the decision (domain.permissions.check_backup).
+        result = service.undo(
             game_id,
             to_version=body.to_version,
             actions=actions,
             reason=body.reason,
-            actor=StoreActor(principal.name, principal.role),
+            actor=principal,
             expected_version=expected,
             idempotency_key=key,
             request_fingerprint=fingerprint,
-            authorize_backup=authorize_backup,
         )
         return Answer(201, action_out(result, principal), result.key_claimed)
 
     return await idempotent(
-        request, service.idempotency, body_bytes, perform, _rebuild_action(service, principal), _caller(principal)
+        request, service, body_bytes, perform, _rebuild_action(service, principal), _caller(principal)
     )
 
 
 @router.get("/{game_id}/boundaries", responses=ERRORS, summary="The game's actions: where a backup may go back to")
 async def boundaries(game_id: str, service: ServiceDep, principal: Reader) -> dict[str, Any]:
-    actions = await in_thread(service.games.boundaries, game_id)
+    actions = await in_thread(service.boundaries, game_id)
     return {"game_id": game_id, "actions": actions, "boundaries": [a["last"] for a in actions]}

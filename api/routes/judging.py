@@ -2,22 +2,20 @@
 acknowledgements and disputes of reports (docs/judges.md, docs/api.md).
 
 Each endpoint turns its body into a ``domain.commands.judging`` command and appends it through
-the games' one request path (``GameService.act``), so If-Match and Idempotency-Key work as for
+the ledger's one entry point (``LedgerService.act``), so If-Match and Idempotency-Key work as for
 actions and a refused request stores nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Literal, TypeVar
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field, ValidationError
 
-from api.auth import Principal, check_player_game, require_async
+from api.auth import Principal, require_async
 from api.deps import ServiceDep, if_match, json_object, raw_body
-from api.errors import ApiError
 from api.idempotency import Answer, idempotent
 from api.presenters import action_out
 from api.routes.games import ERRORS, _caller, _rebuild_action
@@ -25,9 +23,9 @@ from domain.commands import Command
 from domain.commands import judging as j
 from domain.commands.bodies.fields import Body, Text
 from domain.commands.refusals import refusal
-from domain.errors import InvalidCommand
-from domain.state import GameState
-from ledger.service import Actor as StoreActor
+from domain.errors import Code, InvalidCommand
+from domain.permissions import acknowledger, check_game, disputer, judge_caller
+from ledger.service import LedgerService
 
 router = APIRouter(prefix="/v1/games", tags=["judging"])
 
@@ -77,7 +75,7 @@ class DisputeBody(Body):
 
 def _parse(model: type[B], raw: Any, what: str) -> B:
     if not isinstance(raw, dict):
-        raise InvalidCommand(f"the {what} must be a JSON object, got {raw!r}", "invalid_body")
+        raise InvalidCommand(f"the {what} must be a JSON object, got {raw!r}", Code.INVALID_BODY)
     try:
         return model.model_validate(raw)
     except ValidationError as err:
@@ -86,50 +84,32 @@ def _parse(model: type[B], raw: Any, what: str) -> B:
 
 async def _append(
     request: Request,
-    service: Any,
+    service: LedgerService,
     principal: Principal,
     game_id: str,
     body_bytes: bytes,
     command: Command,
-    authorize: Callable[[GameState, Command], None] | None = None,
 ) -> JSONResponse:
     expected = if_match(request)
 
     def perform(key: str | None, fingerprint: str | None) -> Answer:
-        result = service.games.act(
-            game_id,
-            command,
-            StoreActor(principal.name, principal.role),
-            expected,
-            idempotency_key=key,
-            request_fingerprint=fingerprint,
-            authorize=authorize,
-            reporter=principal.player_id if principal.role == "player" else None,
+        result = service.act(
+            game_id, command, principal, expected, idempotency_key=key, request_fingerprint=fingerprint
         )
         return Answer(201, action_out(result, principal), result.key_claimed)
 
     return await idempotent(
-        request, service.idempotency, body_bytes, perform, _rebuild_action(service, principal), _caller(principal)
+        request, service, body_bytes, perform, _rebuild_action(service, principal), _caller(principal)
     )
-
-
-def _judge(principal: Principal) -> None:
-    if not principal.at_least("judge"):
-        raise ApiError(403, "forbidden", f"role {principal.role!r} may not do this; it needs 'judge' or above")
 
 
 @router.post("/{game_id}/judge-calls", status_code=201, responses=ERRORS, summary="Call a judge (player, scorekeeper+)")
 async def call_judge(game_id: str, request: Request, service: ServiceDep) -> JSONResponse:
     principal = await require_async(request, "player")
-    check_player_game(principal, game_id)
+    check_game(principal, game_id)
     body_bytes = await raw_body(request)
     body = _parse(CallBody, json_object(body_bytes), "judge call")
-    if principal.role == "player":
-        if body.called_by not in (None, principal.player_id):
-            raise ApiError(403, "not_your_player", f"this token calls as {principal.player_id!r}")
-        called_by = str(principal.player_id)
-    else:
-        called_by = body.called_by or principal.name
+    called_by = judge_caller(principal, body.called_by)
     return await _append(request, service, principal, game_id, body_bytes, j.CallJudge(called_by, body.question))
 
 
@@ -178,22 +158,19 @@ async def deck_check(game_id: str, request: Request, service: ServiceDep) -> JSO
 )
 async def acknowledge(game_id: str, request: Request, service: ServiceDep) -> JSONResponse:
     principal = await require_async(request, "player")
-    check_player_game(principal, game_id)
-    if principal.role != "player":
-        _judge(principal)
+    check_game(principal, game_id)
+    by = acknowledger(principal)
     body_bytes = await raw_body(request)
     body = _parse(AcknowledgeBody, json_object(body_bytes), "acknowledgement")
-    by = str(principal.player_id) if principal.role == "player" else "judge"
     return await _append(request, service, principal, game_id, body_bytes, j.Acknowledge(body.report, by))
 
 
 @router.post("/{game_id}/dispute", status_code=201, responses=ERRORS, summary="Dispute a report (affected player)")
 async def dispute(game_id: str, request: Request, service: ServiceDep) -> JSONResponse:
     principal = await require_async(request, "player")
-    check_player_game(principal, game_id)
-    if principal.role != "player":
-        raise ApiError(403, "forbidden", "a report is disputed by the player it affects (a judge acknowledges it)")
+    check_game(principal, game_id)
+    by = disputer(principal)
     body_bytes = await raw_body(request)
     body = _parse(DisputeBody, json_object(body_bytes), "dispute")
-    command = j.Dispute(body.report, str(principal.player_id), body.reason)
+    command = j.Dispute(body.report, by, body.reason)
     return await _append(request, service, principal, game_id, body_bytes, command)

@@ -11,13 +11,14 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from pydantic import Field
 
-from api.auth import Principal, require_async
+from api.auth import require_async
 from api.deps import ServiceDep, json_object, raw_body
-from api.errors import ApiError
 from api.routes.games import ERRORS
 from api.routes.judging import _parse
 from api.threads import in_thread
 from domain.commands.bodies.fields import Body, Text
+from domain.errors import Code, Conflict, IllegalAction, InvalidCommand
+from domain.permissions import match_player
 from ledger.service import Actor as StoreActor
 from projections.matches import RESULT_COLUMNS, match_result
 
@@ -37,25 +38,16 @@ class EmptyBody(Body):
     pass
 
 
-def _my_player(principal: Principal, match: dict[str, Any]) -> str:
-    """A player token confirms for its own player, in a game of this match."""
-    if principal.role != "player":
-        raise ApiError(403, "forbidden", "this is the players' to do (a scorekeeper enters the result instead)")
-    if principal.game_id not in match["games"] or principal.player_id not in match["players"]:
-        raise ApiError(403, "wrong_game", "this player token is for a game of another match")
-    return str(principal.player_id)
-
-
 @router.get("/{event}/rounds/{round}", responses=ERRORS, summary="A round: tables, match results, open calls")
 async def get_round(event: str, round: str, service: ServiceDep, request: Request) -> dict[str, Any]:
     await require_async(request, "spectator")
-    return await in_thread(service.matches.round, event, round)
+    return await in_thread(service.round, event, round)
 
 
 @router.get("/{event}/rounds/{round}/tables/{table}", responses=ERRORS, summary="One match and its result")
 async def get_match(event: str, round: str, table: str, service: ServiceDep, request: Request) -> dict[str, Any]:
     await require_async(request, "spectator")
-    return await in_thread(service.matches.match, event, round, table)
+    return await in_thread(service.match, event, round, table)
 
 
 @router.post(
@@ -64,18 +56,16 @@ async def get_match(event: str, round: str, table: str, service: ServiceDep, req
 async def confirm(event: str, round: str, table: str, request: Request, service: ServiceDep) -> dict[str, Any]:
     principal = await require_async(request, "player")
     body = _parse(ConfirmBody, json_object(await raw_body(request)), "confirmation")
-    match = await in_thread(service.matches.get, event, round, table)
-    player = _my_player(principal, match)
+    match = await in_thread(service.match_record, event, round, table)
+    player = match_player(principal, match["games"], match["players"])
     current = match_result(match)
     if not current["complete"] and len(set(current["wins"].values())) != 1:
-        raise ApiError(422, "match_not_over", f"the match is not over: {current['score']}")
+        raise IllegalAction(f"the match is not over: {current['score']}", Code.MATCH_NOT_OVER)
     if body.score != current["score"]:
-        raise ApiError(409, "result_changed", f"the match shows {current['score']}, not {body.score}")
+        raise Conflict(f"the match shows {current['score']}, not {body.score}", Code.RESULT_CHANGED)
     actor = StoreActor(principal.name, principal.role)
     await in_thread(
-        lambda: service.matches.report(
-            event, round, table, "confirm", actor, player=player, score={"score": body.score}
-        )
+        lambda: service.report_match(event, round, table, "confirm", actor, player=player, score={"score": body.score})
     )
     return {"event": event, "round": round, "table": table, "confirmed_by": player, "score": body.score}
 
@@ -89,10 +79,10 @@ async def confirm(event: str, round: str, table: str, request: Request, service:
 async def intentional_draw(event: str, round: str, table: str, request: Request, service: ServiceDep) -> dict[str, Any]:
     principal = await require_async(request, "player")
     _parse(EmptyBody, json_object(await raw_body(request)), "intentional draw")
-    match = await in_thread(service.matches.get, event, round, table)
-    player = _my_player(principal, match)
+    match = await in_thread(service.match_record, event, round, table)
+    player = match_player(principal, match["games"], match["players"])
     actor = StoreActor(principal.name, principal.role)
-    await in_thread(lambda: service.matches.report(event, round, table, "intentional_draw", actor, player=player))
+    await in_thread(lambda: service.report_match(event, round, table, "intentional_draw", actor, player=player))
     return {"event": event, "round": round, "table": table, "agreed_by": player}
 
 
@@ -105,29 +95,29 @@ async def intentional_draw(event: str, round: str, table: str, request: Request,
 async def enter_result(event: str, round: str, table: str, request: Request, service: ServiceDep) -> dict[str, Any]:
     principal = await require_async(request, "scorekeeper")
     body = _parse(ResultBody, json_object(await raw_body(request)), "result")
-    match = await in_thread(service.matches.get, event, round, table)
+    match = await in_thread(service.match_record, event, round, table)
     unknown = sorted(set(body.wins) - set(match["players"]))
     if unknown or any(not 0 <= n <= 5 for n in body.wins.values()):
-        raise ApiError(
-            400, "invalid_field", f"wins are 0-5 by player of this match {match['players']}, got {body.wins}"
+        raise InvalidCommand(
+            f"wins are 0-5 by player of this match {match['players']}, got {body.wins}", Code.INVALID_FIELD
         )
     score = {"wins": dict(body.wins), "draws": body.draws}
     actor = StoreActor(principal.name, principal.role)
-    await in_thread(lambda: service.matches.report(event, round, table, "result", actor, score=score))
+    await in_thread(lambda: service.report_match(event, round, table, "result", actor, score=score))
     return {"event": event, "round": round, "table": table, **score}
 
 
 @router.get("/{event}/rounds/{round}/results.json", responses=ERRORS, summary="Results export (JSON)")
 async def results_json(event: str, round: str, service: ServiceDep, request: Request) -> dict[str, Any]:
     await require_async(request, "spectator")
-    rows = await in_thread(service.matches.results, event, round)
+    rows = await in_thread(service.round_results, event, round)
     return {"event": event, "round": round, "columns": list(RESULT_COLUMNS), "results": rows}
 
 
 @router.get("/{event}/rounds/{round}/results.csv", responses=ERRORS, summary="Results export (CSV)")
 async def results_csv(event: str, round: str, service: ServiceDep, request: Request) -> Response:
     await require_async(request, "spectator")
-    rows = await in_thread(service.matches.results, event, round)
+    rows = await in_thread(service.round_results, event, round)
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=list(RESULT_COLUMNS), lineterminator="\r\n")
     writer.writeheader()

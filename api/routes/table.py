@@ -25,10 +25,10 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel
 
 from api.deps import Reader, Scorekeeper, ServiceDep, json_object, raw_body
-from api.errors import ApiError
 from api.routes.games import ERRORS
 from api.threads import in_thread
-from ledger.service import LedgerService
+from domain.errors import Code, InvalidCommand, NotFound, UnknownName
+from domain.permissions import check_player_links
 
 router = APIRouter(prefix="/v1", tags=["table"])
 MAX_QR_TEXT = 1000
@@ -59,15 +59,8 @@ def _object_or_empty(body: bytes, allowed: set[str]) -> dict[str, Any]:
     parsed = json_object(body) if body.strip() else {}
     unknown = sorted(set(parsed) - allowed)
     if unknown:
-        raise ApiError(422, "unknown_field", f"unknown field {unknown[0]!r}; this body takes {sorted(allowed)}")
+        raise UnknownName(f"unknown field {unknown[0]!r}; this body takes {sorted(allowed)}", Code.UNKNOWN_FIELD)
     return parsed
-
-
-def _creator(service: LedgerService, game_id: str) -> tuple[str, str]:
-    """The name and role of the token that created the game (its first event's actor)."""
-    first = service.games.events(game_id, after=0, limit=1)
-    actor = first[0].actor
-    return actor.name, actor.role
 
 
 @router.post(
@@ -94,29 +87,22 @@ def _creator(service: LedgerService, game_id: str) -> tuple[str, str]:
 )
 async def player_links(game_id: str, request: Request, service: ServiceDep, principal: Scorekeeper) -> JSONResponse:
     body = _object_or_empty(await raw_body(request), {"players"})
-    _, state = await in_thread(service.games.state_at, game_id, None)
-    if not principal.at_least("judge"):
-        name, role = await in_thread(_creator, service, game_id)
-        if (name, role) != (principal.name, principal.role):
-            raise ApiError(
-                403,
-                "not_game_creator",
-                f"game {game_id!r} was created by {name!r} ({role}); a scorekeeper gets player links only "
-                "for the games it created (a judge or admin for any game)",
-            )
+    _, state = await in_thread(service.state_at, game_id, None)
+    creator = await in_thread(service.creator, game_id)
+    check_player_links(principal, game_id, creator.name, creator.role)
     wanted = body.get("players")
     if wanted is None:
         wanted = list(state.players)
     if not isinstance(wanted, list) or not wanted or not all(isinstance(p, str) for p in wanted):
-        raise ApiError(400, "invalid_field", f"'players' must be a non-empty list of player ids, got {wanted!r}")
+        raise InvalidCommand(f"'players' must be a non-empty list of player ids, got {wanted!r}", Code.INVALID_FIELD)
     for player_id in wanted:
         if player_id not in state.players:
-            raise ApiError(404, "unknown_player", f"game {game_id!r} has no player {player_id!r}")
+            raise NotFound(f"game {game_id!r} has no player {player_id!r}", Code.UNKNOWN_PLAYER)
     links = []
     for player_id in dict.fromkeys(wanted):
         player_name = state.players[player_id].name or player_id
         token_name = f"{player_name} ({player_id}), game {game_id}"
-        secret = await in_thread(service.tokens.create, token_name, "player", game_id, player_id)
+        secret = await in_thread(service.create_token, token_name, "player", game_id, player_id)
         links.append(
             {
                 "player_id": player_id,
@@ -160,7 +146,7 @@ async def qr_code(request: Request, principal: Reader) -> Response:
     body = _object_or_empty(await raw_body(request), {"text"})
     text = body.get("text")
     if not isinstance(text, str) or not text or len(text) > MAX_QR_TEXT:
-        raise ApiError(400, "invalid_field", f"'text' must be a string of 1-{MAX_QR_TEXT} characters")
+        raise InvalidCommand(f"'text' must be a string of 1-{MAX_QR_TEXT} characters", Code.INVALID_FIELD)
     svg = await in_thread(qr_svg, text)
     return Response(svg, media_type="image/svg+xml", headers={**NO_STORE, "X-Content-Type-Options": "nosniff"})
 

@@ -17,7 +17,7 @@ from importlib import resources
 from fastapi import APIRouter
 from fastapi.responses import HTMLResponse, Response
 
-from api.errors import ApiError
+from domain.errors import Code, NotFound
 
 router = APIRouter(include_in_schema=False)
 STATIC = resources.files("api").joinpath("static")
@@ -70,8 +70,8 @@ def static_file(name: str) -> Response:
     """A file of the page, by plain name (no directories, no hidden files)."""
     suffix = name[name.rfind(".") :] if "." in name else ""
     if "/" in name or "\\" in name or name.startswith(".") or suffix not in TYPES:
-        raise ApiError(404, "not_found", f"no static file {name!r}")
+        raise NotFound(f"no static file {name!r}", Code.NOT_FOUND)
     target = STATIC.joinpath(name)
     if not target.is_file():
-        raise ApiError(404, "not_found", f"no static file {name!r}")
+        raise NotFound(f"no static file {name!r}", Code.NOT_FOUND)
     return Response(target.read_bytes(), media_type=TYPES[suffix], headers=PAGE_HEADERS)

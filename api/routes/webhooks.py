@@ -26,11 +26,11 @@ class WebhookBody(Body):
 async def subscribe(request: Request, service: ServiceDep) -> dict[str, Any]:
     await require_async(request, "admin")
     body = _parse(WebhookBody, json_object(await raw_body(request)), "webhook")
-    return await in_thread(service.webhooks.subscribe, body.url, list(body.events))
+    return await in_thread(service.subscribe_webhook, body.url, list(body.events))
 
 
 @router.get("/{subscription}/deliveries", responses=ERRORS, summary="Delivery status of a subscription (admin)")
 async def deliveries(subscription: str, request: Request, service: ServiceDep) -> dict[str, Any]:
     await require_async(request, "admin")
-    found = await in_thread(service.webhooks.deliveries, subscription)
+    found = await in_thread(service.webhook_deliveries, subscription)
     return {"subscription": subscription, "deliveries": found}

@@ -13,7 +13,7 @@ each command. What it can check instead:
 
 Both are pure: they read the state and build throw-away values, nothing else. Each check cites
 the rule it enforces. ``ActionsReverted`` has none here: its ``restored_state`` is checked against
-the history by the import itself (``ledger.game_files``).
+the history by the import itself (``ledger.import_rules``).
 """
 
 from __future__ import annotations
@@ -34,15 +34,16 @@ __all__ = ["CHECKS", "audit_record", "check_event", "check_settled"]
 def _actions_reverted(state: GameState, event: ev.Event) -> str | None:
     """A revert needs the history, not only the state before it: the import checks that its
     ``restored_state`` is the state at ``to_version`` and that it reverts the versions after it
-    (``ledger.game_files``)."""
+    (``ledger.import_rules``)."""
     return None
 
 
 def check_event(state: GameState, event: ev.Event) -> str | None:
     """Why ``event`` can't follow ``state`` (the state just before it) by the rules, or ``None``."""
-    if state.status == "finished" and event.type not in AFTER_THE_END:
+    kind = type(event.payload)
+    if state.status == "finished" and kind not in AFTER_THE_END:
         return f"{event.type} after the game ended: only notes and undos may follow (CR 104.1)"
-    check = CHECKS.by_name(event.type)
+    check = CHECKS.get(kind)
     if check is None:
         return None
     try:

@@ -17,13 +17,12 @@ CHECKS: ev.EventHandlers[Check] = ev.EventHandlers("audit")
 """One check per event type, filled by the modules of ``domain.audit``."""
 
 #: What may still be recorded once the game is over (CR 104.1: it ends immediately).
-AFTER_THE_END = frozenset(
+AFTER_THE_END: frozenset[type[ev.DomainEvent]] = frozenset(
     {
-        ev.ACTIONS_REVERTED,
-        ev.REPORT_AWAITING_ACKNOWLEDGEMENT,  # the last event of the report that ended the game
-        ev.REPORT_ACKNOWLEDGED,
-        ev.REPORT_DISPUTED,
-        *ev.JUDGE_RECORD_TYPES,
+        ev.ActionsReverted,
+        ev.ReportAwaitingAcknowledgement,  # the last event of the report that ended the game
+        *ev.REPORT_ANSWERS,
+        *ev.JUDGE_RECORDS,
     }
 )
 #: Zones a permanent can go to when it leaves the battlefield (``PermanentLeft.to``).

@@ -13,7 +13,7 @@ from importlib import resources
 from typing import Any
 
 from domain.cards.model import Card
-from domain.errors import IllegalAction, InvalidCommand
+from domain.errors import Code, IllegalAction, InvalidCommand
 
 
 def card_from_oracle(entry: Mapping[str, Any]) -> Card:
@@ -62,7 +62,7 @@ class Catalog:
             if card is None:
                 raise IllegalAction(
                     f'unknown card {ref!r}: not in the catalog; give it as an object {{"name": ..., "type_line": ...}}',
-                    "unknown_card",
+                    Code.UNKNOWN_CARD,
                 )
             return card
         if isinstance(ref, Mapping):
@@ -75,11 +75,11 @@ class Catalog:
                 raise InvalidCommand(
                     f"card {ref.get('name')!r} is not in the catalog: give its 'type_line' (land or nonland, "
                     "creature or not, comes from it)",
-                    "invalid_card",
+                    Code.INVALID_CARD,
                 )
             # Another card of that name or a custom card: only what the object says.
             return Card.from_json(ref)
-        raise InvalidCommand(f"a card must be a name or an object with a 'name', got {ref!r}", "invalid_card")
+        raise InvalidCommand(f"a card must be a name or an object with a 'name', got {ref!r}", Code.INVALID_CARD)
 
 
 @lru_cache(maxsize=1)

@@ -9,7 +9,7 @@ from domain.builder import Builder
 from domain.cards import targets as tg
 from domain.cards.model import Card
 from domain.commands import Choices
-from domain.errors import IllegalAction
+from domain.errors import Code, IllegalAction
 from domain.rules.counters import add_counters
 from domain.rules.effects import effect
 from domain.rules.proliferate import proliferate
@@ -43,7 +43,7 @@ def proliferate_round(choices: Choices, index: int) -> tuple[dict[str, str], ...
             raise IllegalAction(
                 f"this effect proliferates {index + 1} times: give one list per proliferate in "
                 f"choices.proliferate, got {len(choices.proliferate_rounds)}",
-                "choice_required",
+                Code.CHOICE_REQUIRED,
             )
         return choices.proliferate_rounds[index]
     return choices.proliferate or ()
@@ -56,7 +56,7 @@ def chosen_target(b: Builder, obj: StackObject, choices: Choices, kind: tg.Kind)
         if kind == "player" or any(p.card.is_creature for p in b.state.battlefield.values()):
             raise IllegalAction(
                 f"resolving {obj.id} ({obj.description}) needs one target in choices.targets, {tg.describe(kind)}",
-                "choice_required",
+                Code.CHOICE_REQUIRED,
             )
         return None
     return tg.check(b.state, obj.controller, choices.targets, kind, 1, 1)[0]

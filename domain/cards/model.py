@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from domain.errors import InvalidCommand
+from domain.errors import Code, InvalidCommand
 
 #: Card types that make a card a permanent card (CR 110.4).
 PERMANENT_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"})
@@ -134,24 +134,24 @@ class Card:
         """Read a card object; raises ``InvalidCommand`` naming the bad field."""
         name = data.get("name")
         if not isinstance(name, str) or not name.strip():
-            raise InvalidCommand(f"a card needs a non-empty 'name', got {data!r}", "invalid_card")
+            raise InvalidCommand(f"a card needs a non-empty 'name', got {data!r}", Code.INVALID_CARD)
         fields: dict[str, Any] = {"name": name}
         for key in ("type_line", "mana_cost", "oracle_text"):
             value = data.get(key)
             if value is not None:
                 if not isinstance(value, str):
-                    raise InvalidCommand(f"card {name!r}: {key} must be a string, got {value!r}", "invalid_card")
+                    raise InvalidCommand(f"card {name!r}: {key} must be a string, got {value!r}", Code.INVALID_CARD)
                 fields[key] = value
         for key in ("power", "toughness", "loyalty"):
             value = data.get(key)
             if value is not None:
                 if isinstance(value, bool) or not isinstance(value, str | int):
-                    raise InvalidCommand(f"card {name!r}: {key} must be a string, got {value!r}", "invalid_card")
+                    raise InvalidCommand(f"card {name!r}: {key} must be a string, got {value!r}", Code.INVALID_CARD)
                 fields[key] = str(value)
         colors = data.get("colors")
         if colors is not None:
             if not isinstance(colors, list) or any(c not in COLOR_LETTERS for c in colors):
-                raise InvalidCommand(f"card {name!r}: colors must list W/U/B/R/G, got {colors!r}", "invalid_card")
+                raise InvalidCommand(f"card {name!r}: colors must list W/U/B/R/G, got {colors!r}", Code.INVALID_CARD)
             fields["colors"] = tuple(colors)
         return Card(**fields)
 

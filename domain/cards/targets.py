@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.cards.behaviour import TargetCheck
-from domain.errors import IllegalAction
+from domain.errors import Code, IllegalAction
 from domain.state import GameState, Permanent
 
 #: What a target may be: ``creature``, ``player``, ``any`` (creature, player, planeswalker or
@@ -32,7 +32,7 @@ def parse(raw: Any, where: str) -> dict[str, str]:
             return {keys[0]: raw[keys[0]]}
     raise IllegalAction(
         f'{where}: a target must be {{"player": id}}, {{"permanent": id}} or {{"card": name}}, got {raw!r}',
-        "illegal_target",
+        Code.ILLEGAL_TARGET,
     )
 
 
@@ -80,20 +80,20 @@ def check(
     targets = parse_all(raw, "targets")
     if not least <= len(targets) <= most:
         wanted = f"exactly {least}" if least == most else f"{least} to {most}"
-        raise IllegalAction(f"name {wanted} target(s), each {describe(kind)}; got {len(targets)}", "illegal_target")
+        raise IllegalAction(f"name {wanted} target(s), each {describe(kind)}; got {len(targets)}", Code.ILLEGAL_TARGET)
     seen: list[tuple[str, str]] = []
     for target in targets:
         key = next(iter(target.items()))
         if key[0] != "card" and key in seen:
-            raise IllegalAction(f"the target {target!r} is named twice (CR 115.3)", "illegal_target")
+            raise IllegalAction(f"the target {target!r} is named twice (CR 115.3)", Code.ILLEGAL_TARGET)
         seen.append(key)
         if not is_legal(state, controller, target, kind):
-            raise IllegalAction(f"illegal target {target!r}: it must be {describe(kind)} (CR 115)", "illegal_target")
+            raise IllegalAction(f"illegal target {target!r}: it must be {describe(kind)} (CR 115)", Code.ILLEGAL_TARGET)
     if kind == "creature_card_in_your_graveyard":
         for name in {t["card"] for t in targets}:
             copies = sum(1 for c in state.players[controller].graveyard if c.name == name)
             if sum(1 for t in targets if t["card"] == name) > copies:
-                raise IllegalAction(f"{controller!r}'s graveyard holds only {copies} {name!r}", "illegal_target")
+                raise IllegalAction(f"{controller!r}'s graveyard holds only {copies} {name!r}", Code.ILLEGAL_TARGET)
     return targets
 
 

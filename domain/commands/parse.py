@@ -43,7 +43,7 @@ from domain.commands.bodies.flow import (
 from domain.commands.bodies.played import ActivateBody, AttackBody, CastBody, PlayLandBody
 from domain.commands.refusals import refusal
 from domain.commands.vocabulary import CardResolver, Command
-from domain.errors import InvalidCommand
+from domain.errors import Code, InvalidCommand
 
 AnyActionBody = (
     AdvanceBody
@@ -101,11 +101,13 @@ def fields_of(model: type[BaseModel]) -> list[str]:
 def parse_action_body(body: Any) -> AnyActionBody:
     """Validate one action body (``{"type": ..., ...}``) with its type's model."""
     if not isinstance(body, Mapping):
-        raise InvalidCommand(f"an action must be a JSON object, got {body!r}", "invalid_body")
+        raise InvalidCommand(f"an action must be a JSON object, got {body!r}", Code.INVALID_BODY)
     kind = body.get("type")
     model = ACTION_BODIES.get(kind) if isinstance(kind, str) else None
     if model is None:
-        raise InvalidCommand(f"unknown action type {kind!r}; expected one of {sorted(ACTION_BODIES)}", "unknown_action")
+        raise InvalidCommand(
+            f"unknown action type {kind!r}; expected one of {sorted(ACTION_BODIES)}", Code.UNKNOWN_ACTION
+        )
     try:
         return model.model_validate(body)
     except ValidationError as err:
@@ -122,7 +124,7 @@ def parse_create_body(body: Any) -> GameCreateBody:
     if isinstance(body, GameCreateBody):
         return body
     if not isinstance(body, Mapping):
-        raise InvalidCommand(f"the game must be a JSON object, got {body!r}", "invalid_body")
+        raise InvalidCommand(f"the game must be a JSON object, got {body!r}", Code.INVALID_BODY)
     try:
         return GameCreateBody.model_validate(body)
     except ValidationError as err:

@@ -21,7 +21,7 @@ from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
 from domain.commands.bodies.fields import API_CODE, shown
-from domain.errors import GameError, InvalidCommand, UnknownName
+from domain.errors import Code, GameError, InvalidCommand, UnknownName
 
 _SAY = {
     "int_type": "must be an integer",
@@ -60,7 +60,7 @@ def _refusal(
     kind = error["type"]
     if kind == "extra_forbidden":
         known = f"; the fields are {', '.join(fields)}" if fields and len(loc) == 1 else ""
-        return UnknownName(f"{what}: unknown field '{path}'{known}", "unknown_field")
+        return UnknownName(f"{what}: unknown field '{path}'{known}", Code.UNKNOWN_FIELD)
     if kind == "missing":
         named = str(loc[-1]) if loc else ""
         return InvalidCommand(f"{what}: missing required field '{path}'", missing_by_field.get(named, missing))
@@ -68,7 +68,7 @@ def _refusal(
     if kind == "string_too_long":
         say = f"must be at most {context.get('max_length')} characters"
     detail = say or str(error["msg"]).lower()
-    return InvalidCommand(f"{what}: '{path}' {detail}, got {shown(error.get('input'))}", "invalid_field")
+    return InvalidCommand(f"{what}: '{path}' {detail}, got {shown(error.get('input'))}", Code.INVALID_FIELD)
 
 
 def refusal(

@@ -17,6 +17,7 @@ from domain.events.base import (
     FieldSpec,
     event_class,
     event_classes,
+    find_event_class,
 )
 from domain.events.battlefield import (
     AttackersDeclared,
@@ -60,54 +61,14 @@ from domain.events.stack import (
 )
 from domain.events.zones import CardsDrawn, CardsMilled, CardsMoved
 
-# Stored type names, for code that reads stored records (which carry the name, not the class).
-GAME_STARTED = GameStarted.TYPE
-TURN_BEGAN = TurnBegan.TYPE
-STEP_BEGAN = StepBegan.TYPE
-TRIGGERS_PENDING = TriggersPending.TYPE
-TRIGGER_PUT_ON_STACK = TriggerPutOnStack.TYPE
-STACK_OBJECT_RESOLVED = StackObjectResolved.TYPE
-STACK_OBJECT_COUNTERED = StackObjectCountered.TYPE
-SPELL_CAST = SpellCast.TYPE
-ABILITY_ACTIVATED = AbilityActivated.TYPE
-COUNTERS_ADDED = CountersAdded.TYPE
-COUNTERS_REMOVED = CountersRemoved.TYPE
-LIFE_LOST = LifeLost.TYPE
-LIFE_GAINED = LifeGained.TYPE
-DAMAGE_DEALT = DamageDealt.TYPE
-CARDS_MILLED = CardsMilled.TYPE
-CARDS_DRAWN = CardsDrawn.TYPE
-PROLIFERATED = Proliferated.TYPE
-PERMANENT_ENTERED = PermanentEntered.TYPE
-PERMANENT_LEFT = PermanentLeft.TYPE
-PERMANENT_TAPPED = PermanentTapped.TYPE
-PERMANENT_UNTAPPED = PermanentUntapped.TYPE
-MANA_ADDED = ManaAdded.TYPE
-MANA_POOL_EMPTIED = ManaPoolEmptied.TYPE
-PLAYER_LOST = PlayerLost.TYPE
-TEAM_LOST = TeamLost.TYPE
-GAME_ENDED = GameEnded.TYPE
-NOTE_ADDED = NoteAdded.TYPE
-ACTIONS_REVERTED = ActionsReverted.TYPE
-ATTACKERS_DECLARED = AttackersDeclared.TYPE
-CONTROL_CHANGED = ControlChanged.TYPE
-CARDS_MOVED = CardsMoved.TYPE
-POWER_TOUGHNESS_MODIFIED = PowerToughnessModified.TYPE
-DESIGNATION_CHANGED = DesignationChanged.TYPE
-ROOM_ENTERED = RoomEntered.TYPE
-DUNGEON_COMPLETED = DungeonCompleted.TYPE
-JUDGE_CALL_OPENED = JudgeCallOpened.TYPE
-JUDGE_CALL_ANSWERED = JudgeCallAnswered.TYPE
-PENALTY_GIVEN = PenaltyGiven.TYPE
-TIME_EXTENDED = TimeExtended.TYPE
-DECK_CHECKED = DeckChecked.TYPE
-REPORT_AWAITING_ACKNOWLEDGEMENT = ReportAwaitingAcknowledgement.TYPE
-REPORT_ACKNOWLEDGED = ReportAcknowledged.TYPE
-REPORT_DISPUTED = ReportDisputed.TYPE
-#: Judge records: never reverted by a backup (domain.undo).
-JUDGE_RECORD_TYPES = frozenset(
-    {NOTE_ADDED, JUDGE_CALL_OPENED, JUDGE_CALL_ANSWERED, PENALTY_GIVEN, TIME_EXTENDED, DECK_CHECKED}
+#: Judge records: a judge's work, not a game action. A backup never reverts them, and the state
+#: it restores keeps what they recorded (``domain.undo``, ``GameState.judging``).
+JUDGE_RECORDS: frozenset[type[DomainEvent]] = frozenset(
+    {NoteAdded, JudgeCallOpened, JudgeCallAnswered, PenaltyGiven, TimeExtended, DeckChecked}
 )
+#: A player's answer to a report: not a game action either, but reverted with the report it
+#: answers by a backup past it (``domain.undo``).
+REPORT_ANSWERS: frozenset[type[DomainEvent]] = frozenset({ReportAcknowledged, ReportDisputed})
 
 #: Every stored event type name, in catalogue order.
 EVENT_TYPES: tuple[str, ...] = tuple(cls.TYPE for cls in event_classes())
@@ -123,6 +84,8 @@ def permanent_target(permanent_id: str) -> dict[str, str]:
 
 __all__ = [
     "EVENT_TYPES",
+    "JUDGE_RECORDS",
+    "REPORT_ANSWERS",
     "AbilityActivated",
     "ActionsReverted",
     "AttackersDeclared",
@@ -173,6 +136,7 @@ __all__ = [
     "TurnBegan",
     "event_class",
     "event_classes",
+    "find_event_class",
     "permanent_target",
     "player_target",
 ]

@@ -141,6 +141,12 @@ def event_class(name: str) -> type[DomainEvent]:
         raise EventFormatError(f"unknown event type {name!r}") from None
 
 
+def find_event_class(name: object) -> type[DomainEvent] | None:
+    """The class stored under ``name``, or ``None`` for a name the vocabulary doesn't have (a
+    damaged record's): for readers that pass over what they can't read rather than fail."""
+    return _REGISTRY.get(name) if isinstance(name, str) else None
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """One domain fact: a typed payload and the rule that made it happen."""
@@ -187,7 +193,6 @@ class EventHandlers(Generic[H]):
     def __init__(self, concern: str) -> None:
         self.concern = concern
         self._by_class: dict[type[DomainEvent], H] = {}
-        self._by_name: dict[str, H] = {}
 
     def on(self, *classes: type[DomainEvent]) -> Callable[[H], H]:
         def register(handler: H) -> H:
@@ -201,14 +206,13 @@ class EventHandlers(Generic[H]):
         if cls in self._by_class:
             raise ValueError(f"{self.concern}: {cls.TYPE} has two handlers")
         self._by_class[cls] = handler
-        self._by_name[cls.TYPE] = handler
 
     def __getitem__(self, cls: type[DomainEvent]) -> H:
         return self._by_class[cls]
 
-    def by_name(self, name: str) -> H | None:
-        """The handler of a stored type name (``None`` for an unknown one)."""
-        return self._by_name.get(name)
+    def get(self, cls: type[DomainEvent]) -> H | None:
+        """The handler of ``cls``, or ``None`` when it has none."""
+        return self._by_class.get(cls)
 
     def missing(self) -> list[str]:
         """Registered event types that have no handler here."""

@@ -103,6 +103,6 @@ def _attackers_declared(state: GameState, e: ev.AttackersDeclared) -> GameState:
 
 @FOLDS.on(ev.ActionsReverted)
 def _actions_reverted(_: GameState, e: ev.ActionsReverted) -> GameState:
-    """The state after a revert is the state at ``to_version`` (DESIGN.md, Undo), which the
+    """The state after a revert is the state at ``to_version`` (docs/architecture.md, Undo), which the
     event carries as ``restored_state`` so that the fold stays a pure function of one event."""
     return state_from_json(e.restored_state)

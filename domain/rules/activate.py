@@ -11,7 +11,7 @@ from domain import events as ev
 from domain.builder import Builder
 from domain.cards.behaviour import ActivatedAbility, behaviour_of, tap_for_mana
 from domain.commands import Activate
-from domain.errors import IllegalAction
+from domain.errors import Code, IllegalAction
 from domain.rules import lookup
 from domain.rules.counters import count_on, remove_counters
 from domain.rules.life import pay_life
@@ -67,37 +67,37 @@ def _check_tap_symbols(state: GameState, perm: Permanent, tap: bool, untap: bool
         raise IllegalAction(
             f"{perm.card.name!r} ({perm.id}) is a creature that hasn't been under its controller's "
             "control since their most recent turn began: it can't pay {T} or {Q} (CR 302.6)",
-            "summoning_sick",
+            Code.SUMMONING_SICK,
         )
     if tap and perm.tapped:
         raise IllegalAction(
-            f"{perm.card.name!r} ({perm.id}) is already tapped: it can't pay {{T}} (CR 107.5)", "already_tapped"
+            f"{perm.card.name!r} ({perm.id}) is already tapped: it can't pay {{T}} (CR 107.5)", Code.ALREADY_TAPPED
         )
     if untap and not perm.tapped:
         raise IllegalAction(
-            f"{perm.card.name!r} ({perm.id}) is untapped: it can't pay {{Q}} (CR 107.6)", "already_untapped"
+            f"{perm.card.name!r} ({perm.id}) is untapped: it can't pay {{Q}} (CR 107.6)", Code.ALREADY_UNTAPPED
         )
 
 
 def _check_sacrifice(state: GameState, player_id: str, ids: tuple[str, ...], artifacts: int) -> None:
     if len(set(ids)) != len(ids):
-        raise IllegalAction(f"costs.sacrifice names a permanent twice: {list(ids)}", "illegal_choice")
+        raise IllegalAction(f"costs.sacrifice names a permanent twice: {list(ids)}", Code.ILLEGAL_CHOICE)
     for pid in ids:
         perm = lookup.permanent(state, pid)
         if perm.controller != player_id:
             raise IllegalAction(
                 f"{player_id!r} can't sacrifice {pid!r}: it is controlled by {perm.controller!r} (CR 701.21a)",
-                "illegal_choice",
+                Code.ILLEGAL_CHOICE,
             )
         if artifacts and not perm.card.is_artifact:
             raise IllegalAction(
-                f"the cost sacrifices an artifact; {pid!r} ({perm.card.name}) is not one", "illegal_choice"
+                f"the cost sacrifices an artifact; {pid!r} ({perm.card.name}) is not one", Code.ILLEGAL_CHOICE
             )
     if artifacts and len(ids) != artifacts:
         raise IllegalAction(
             f"the cost sacrifices {artifacts} artifact(s): name exactly {artifacts} "
             f"in costs.sacrifice, got {list(ids)}",
-            "illegal_choice",
+            Code.ILLEGAL_CHOICE,
         )
 
 
@@ -113,18 +113,18 @@ def _check_loyalty(state: GameState, player_id: str, perm: Permanent, cost: int)
             f"a loyalty ability of {perm.card.name!r} ({perm.id}) can be activated only in a main phase of "
             f"its controller's turn with an empty stack (CR 606.3); now: {state.turn.active_player!r}'s "
             f"{state.turn.step}, {len(state.stack)} object(s) on the stack",
-            "wrong_timing",
+            Code.WRONG_TIMING,
         )
     if loyalty_key(perm) in state.turn_memory:
         raise IllegalAction(
             f"a loyalty ability of {perm.card.name!r} ({perm.id}) was already activated this turn (CR 606.3)",
-            "already_activated",
+            Code.ALREADY_ACTIVATED,
         )
     have = perm.counters.get("loyalty", 0)
     if cost < 0 and have < -cost:
         raise IllegalAction(
             f"{perm.card.name!r} ({perm.id}) has {have} loyalty: it can't pay {cost} (CR 606.6)",
-            "not_enough_counters",
+            Code.NOT_ENOUGH_COUNTERS,
         )
 
 
@@ -138,7 +138,7 @@ def activate(b: Builder, cmd: Activate) -> None:
             raise IllegalAction(
                 f"{perm.card.name!r} has {len(known)} activated abilit{'y' if len(known) == 1 else 'ies'}; "
                 f"there is no ability {cmd.ability}",
-                "unknown_ability",
+                Code.UNKNOWN_ABILITY,
             )
         ability = known[cmd.ability]
         tap, untap = ability.tap, ability.untap
@@ -156,7 +156,7 @@ def activate(b: Builder, cmd: Activate) -> None:
     if perm.controller != cmd.player and not ability.any_player:
         raise IllegalAction(
             f"{cmd.player!r} doesn't control {perm.id!r} ({perm.card.name}); {perm.controller!r} does (CR 602.2)",
-            "not_controller",
+            Code.NOT_CONTROLLER,
         )
     if ability.loyalty is not None:
         _check_loyalty(state, cmd.player, perm, ability.loyalty)
@@ -167,7 +167,7 @@ def activate(b: Builder, cmd: Activate) -> None:
         if have < n:
             raise IllegalAction(
                 f"the cost removes {n} {kind!r} counter(s) from {perm.id!r}, which has {have} (CR 118.3)",
-                "not_enough_counters",
+                Code.NOT_ENOUGH_COUNTERS,
             )
     if ability.targets is not None:
         ability.targets(state, cmd.player, cmd.targets)

@@ -22,7 +22,7 @@ from typing import Any
 from domain import commands as c
 from domain import events as ev
 from domain.builder import Builder
-from domain.errors import IllegalAction
+from domain.errors import Code, IllegalAction
 from domain.rules import lookup
 from domain.rules.activate import is_summoning_sick
 from domain.rules.commander import commander_damage_key
@@ -44,7 +44,7 @@ def _defending_player(b: Builder, attacker_id: str, player_id: str, attacks: dic
         if defender.id == player_id or (state.shared_turns and defender.team == mine.team):
             raise IllegalAction(
                 f"{attacker_id!r} can't attack {defender.id!r}: not an opponent of {player_id!r} (CR 508.1b)",
-                "illegal_target",
+                Code.ILLEGAL_TARGET,
             )
         return defender.id
     perm = lookup.permanent(state, attacks["permanent"])
@@ -52,7 +52,7 @@ def _defending_player(b: Builder, attacker_id: str, player_id: str, attacks: dic
         raise IllegalAction(
             f"{attacker_id!r} can't attack {perm.id!r} ({perm.card.name}): only an opponent's planeswalker "
             "or a battle can be attacked (CR 508.1b)",
-            "illegal_target",
+            Code.ILLEGAL_TARGET,
         )
     return perm.controller
 
@@ -65,33 +65,33 @@ def declare_attackers(b: Builder, cmd: c.Attack) -> None:
         raise IllegalAction(
             f"{cmd.player!r} can declare attackers only in the declare attackers step of their own turn "
             f"(now: {state.turn.active_player!r}'s {state.turn.step}); advance there first (CR 508.1)",
-            "wrong_timing",
+            Code.WRONG_TIMING,
         )
     if ATTACKERS_DECLARED in state.turn_memory:
-        raise IllegalAction("attackers were already declared this turn (CR 508.1)", "already_declared")
+        raise IllegalAction("attackers were already declared this turn (CR 508.1)", Code.ALREADY_DECLARED)
     if state.stack:
-        raise IllegalAction("attackers are declared with an empty stack (CR 508.1)", "stack_not_empty")
+        raise IllegalAction("attackers are declared with an empty stack (CR 508.1)", Code.STACK_NOT_EMPTY)
     seen: set[str] = set()
     entries: list[dict[str, Any]] = []
     for perm_id, attacks in cmd.attackers:
         perm = lookup.permanent(state, perm_id)
         if perm_id in seen:
-            raise IllegalAction(f"attackers name {perm_id!r} twice", "illegal_choice")
+            raise IllegalAction(f"attackers name {perm_id!r} twice", Code.ILLEGAL_CHOICE)
         seen.add(perm_id)
         if perm.controller != cmd.player or not perm.card.is_creature:
             raise IllegalAction(
                 f"{perm_id!r} ({perm.card.name}) is not a creature {cmd.player!r} controls (CR 508.1a)",
-                "illegal_choice",
+                Code.ILLEGAL_CHOICE,
             )
         if perm.tapped:
             raise IllegalAction(
-                f"{perm_id!r} ({perm.card.name}) is tapped: it can't attack (CR 508.1a)", "already_tapped"
+                f"{perm_id!r} ({perm.card.name}) is tapped: it can't attack (CR 508.1a)", Code.ALREADY_TAPPED
             )
         if is_summoning_sick(state, perm):
             raise IllegalAction(
                 f"{perm_id!r} ({perm.card.name}) hasn't been under {cmd.player!r}'s control since their most recent "
                 "turn began: it can't attack (CR 302.6)",
-                "summoning_sick",
+                Code.SUMMONING_SICK,
             )
         defending = _defending_player(b, perm_id, cmd.player, attacks)
         entries.append({"permanent": perm_id, "attacks": dict(attacks), "defending_player": defending})

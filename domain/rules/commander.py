@@ -20,7 +20,7 @@ from domain import events as ev
 from domain.builder import Builder
 from domain.cards.model import Card
 from domain.commands import Move
-from domain.errors import IllegalAction
+from domain.errors import Code, IllegalAction
 from domain.rules import lookup
 from domain.rules.zones import leave_battlefield
 from domain.state import GameState, Permanent, Player
@@ -36,7 +36,7 @@ def check_in_command_zone(player: Player, card: Card) -> int:
         raise IllegalAction(
             f"{card.name!r} is not in {player.id!r}'s command zone ({[c.name for c in player.command]}); "
             "a player may cast a commander they own from the command zone (CR 903.8)",
-            "card_not_in_zone",
+            Code.CARD_NOT_IN_ZONE,
         )
     return player.commander_tax(card.name)
 
@@ -44,7 +44,7 @@ def check_in_command_zone(player: Player, card: Card) -> int:
 def _not_a_commander(what: str, owner: str) -> IllegalAction:
     return IllegalAction(
         f"{what} is not a commander of {owner!r}: only a commander goes to the command zone (CR 903.9)",
-        "not_a_commander",
+        Code.NOT_A_COMMANDER,
     )
 
 
@@ -65,7 +65,7 @@ def move_to_command(b: Builder, cmd: Move) -> None:
     card = next((c for c in cards if c.name == cmd.card), None)
     if card is None:
         raise IllegalAction(
-            f"{cmd.card!r} is not in {player.id!r}'s {cmd.from_zone} ({[c.name for c in cards]})", "card_not_in_zone"
+            f"{cmd.card!r} is not in {player.id!r}'s {cmd.from_zone} ({[c.name for c in cards]})", Code.CARD_NOT_IN_ZONE
         )
     moved = ev.CardsMoved(
         player=player.id, cards=[card.to_json()], from_zone=cmd.from_zone, to="command", cause="commander"

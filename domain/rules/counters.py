@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain import events as ev
 from domain.builder import Builder
-from domain.errors import IllegalAction
+from domain.errors import Code, IllegalAction
 from domain.rules import lookup
 from domain.rules.replacements import counters_to_place
 from domain.state import GameState
@@ -57,7 +57,7 @@ def remove_counters(
     if amount > have and not up_to:
         where = f"player {target['player']!r}" if "player" in target else f"permanent {target['permanent']!r}"
         raise IllegalAction(
-            f"can't remove {amount} {kind!r} counters from {where}: it has {have}", "not_enough_counters"
+            f"can't remove {amount} {kind!r} counters from {where}: it has {have}", Code.NOT_ENOUGH_COUNTERS
         )
     n = min(amount, have)
     if n > 0:

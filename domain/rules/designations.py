@@ -21,7 +21,7 @@ from domain import events as ev
 from domain.builder import Builder, TriggerContext
 from domain.cards.behaviour import TriggerSpec
 from domain.commands import Choices, Designate
-from domain.errors import IllegalAction
+from domain.errors import Code, IllegalAction
 from domain.rules import lookup
 from domain.rules.dungeons import venture_trigger
 from domain.rules.zones import draw
@@ -44,14 +44,14 @@ def designate(b: Builder, cmd: Designate) -> None:
     kind = cmd.designation
     if kind in ("day", "night"):
         if state.day_night == kind:
-            raise IllegalAction(f"it is already {kind} (CR 731.1)", "already_designated")
+            raise IllegalAction(f"it is already {kind} (CR 731.1)", Code.ALREADY_DESIGNATED)
         _changed(b, "day_night", "manual", "CR 731.1", value=kind)
         return
     assert cmd.player is not None  # the body requires a player for the player designations
     lookup.player_in_game(state, cmd.player)
     if kind == "monarch":
         if state.monarch == cmd.player:
-            raise IllegalAction(f"{cmd.player!r} is already the monarch (CR 725.3)", "already_designated")
+            raise IllegalAction(f"{cmd.player!r} is already the monarch (CR 725.3)", Code.ALREADY_DESIGNATED)
         _changed(b, "monarch", "manual", "CR 725.3", player=cmd.player)
     elif kind == "initiative":
         _changed(b, "initiative", "manual", "CR 726.3", player=cmd.player)  # 726.5: again is allowed
@@ -59,7 +59,7 @@ def designate(b: Builder, cmd: Designate) -> None:
         if state.players[cmd.player].city_blessing:
             raise IllegalAction(
                 f"{cmd.player!r} already has the city's blessing, for the rest of the game (CR 702.131)",
-                "already_designated",
+                Code.ALREADY_DESIGNATED,
             )
         _changed(b, "city_blessing", "manual", "CR 702.131a", player=cmd.player)
 

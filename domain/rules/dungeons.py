@@ -17,7 +17,7 @@ from domain import events as ev
 from domain.builder import Builder, TriggerContext
 from domain.cards.behaviour import TriggerSpec
 from domain.commands import Choices
-from domain.errors import IllegalAction
+from domain.errors import Code, IllegalAction
 from domain.state import GameState, StackObject
 
 UNDERCITY = "Undercity"
@@ -94,7 +94,7 @@ def venture(b: Builder, obj: StackObject, choices: Choices) -> str | None:
     room = choices.room if len(options) > 1 else options[0]
     if room not in options:
         raise IllegalAction(
-            f"{pid!r} ventures into one of {list(options)}, not {room!r} (CR 701.49b)", "illegal_choice"
+            f"{pid!r} ventures into one of {list(options)}, not {room!r} (CR 701.49b)", Code.ILLEGAL_CHOICE
         )
     b.emit(ev.RoomEntered(player=pid, dungeon=UNDERCITY, room=room), "CR 701.49a")
     return None

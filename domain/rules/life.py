@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain import events as ev
 from domain.builder import Builder
-from domain.errors import IllegalAction
+from domain.errors import Code, IllegalAction
 from domain.rules import lookup
 
 
@@ -37,6 +37,6 @@ def pay_life(b: Builder, player_id: str, amount: int, cause: str) -> None:
     if amount > 0 and amount > life:  # 0 can be paid even with a life total below 0 (119.4)
         raise IllegalAction(
             f"player {player_id!r} can't pay {amount} life with a life total of {life} (CR 119.4)",
-            "insufficient_life",
+            Code.INSUFFICIENT_LIFE,
         )
     lose_life(b, player_id, amount, cause, "CR 119.4", paid=True)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from domain import events as ev
 from domain.builder import Builder
-from domain.errors import IllegalAction
+from domain.errors import Code, IllegalAction
 from domain.rules import lookup
 from domain.rules.counters import add_counters
 
@@ -20,11 +20,11 @@ def _object_counters(b: Builder, choice: dict[str, str]) -> dict[str, int]:
     if "team" in choice:
         team = state.teams.get(choice["team"])
         if team is None:
-            raise IllegalAction(f"proliferate: unknown team {choice['team']!r}", "illegal_choice")
+            raise IllegalAction(f"proliferate: unknown team {choice['team']!r}", Code.ILLEGAL_CHOICE)
         return dict(team.counters)
     player = lookup.player(state, choice["player"])
     if player.lost:
-        raise IllegalAction(f"proliferate: player {player.id!r} has left the game", "illegal_choice")
+        raise IllegalAction(f"proliferate: player {player.id!r} has left the game", Code.ILLEGAL_CHOICE)
     return state.counters_of_player(player.id)
 
 
@@ -41,17 +41,17 @@ def proliferate(b: Builder, player_id: str, choose: Sequence[dict[str, str]], ca
     for choice in choose:
         key = next((k, v) for k, v in choice.items() if k != "kind")
         if key in seen:
-            raise IllegalAction(f"proliferate: {dict([key])!r} is chosen twice", "illegal_choice")
+            raise IllegalAction(f"proliferate: {dict([key])!r} is chosen twice", Code.ILLEGAL_CHOICE)
         seen.add(key)
         if "team" in choice and not (old_rules and b.state.shares_life):
             raise IllegalAction(
                 f"proliferate: teams are chosen only under the pre-2019 Two-Headed Giant rule, got {choice!r}",
-                "illegal_choice",
+                Code.ILLEGAL_CHOICE,
             )
         counters = _object_counters(b, choice)
         if not counters:
             raise IllegalAction(
-                f"proliferate: {dict([key])!r} has no counters to proliferate", "no_counter_to_proliferate"
+                f"proliferate: {dict([key])!r} has no counters to proliferate", Code.NO_COUNTER_TO_PROLIFERATE
             )
         kind = choice.get("kind")
         if old_rules:
@@ -59,7 +59,7 @@ def proliferate(b: Builder, player_id: str, choose: Sequence[dict[str, str]], ca
                 raise IllegalAction(
                     f"proliferate (rules edition {b.state.rules_edition}): {dict([key])!r} must name one "
                     f"kind it has, one of {sorted(counters)}; got {kind!r}",
-                    "illegal_choice",
+                    Code.ILLEGAL_CHOICE,
                 )
             plan.append(({key[0]: key[1]}, [kind]))
         else:
@@ -67,7 +67,7 @@ def proliferate(b: Builder, player_id: str, choose: Sequence[dict[str, str]], ca
                 raise IllegalAction(
                     f"proliferate: choice {choice!r} names a kind, but since 2019-05-03 each chosen "
                     "object gets one counter of each kind it has (CR 701.34a)",
-                    "illegal_choice",
+                    Code.ILLEGAL_CHOICE,
                 )
             plan.append(({key[0]: key[1]}, sorted(counters)))
     chosen = [dict(c) for c in choose]

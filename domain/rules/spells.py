@@ -9,7 +9,7 @@ from domain.builder import Builder
 from domain.cards.behaviour import behaviour_of
 from domain.cards.model import Card
 from domain.commands import Cast, PlayLand
-from domain.errors import IllegalAction
+from domain.errors import Code, IllegalAction
 from domain.rules import lookup
 from domain.rules.commander import check_in_command_zone
 from domain.rules.stack import settle
@@ -26,7 +26,7 @@ def _sorcery_timing(state: GameState, player_id: str, what: str) -> None:
             f"{player_id!r} can {what} only in a main phase of their own turn with an empty stack "
             f"(now: turn {state.turn.number} of {state.turn.active_player!r}, step {state.turn.step}, "
             f"{len(state.stack)} object(s) on the stack)",
-            "wrong_timing",
+            Code.WRONG_TIMING,
         )
 
 
@@ -34,7 +34,7 @@ def _check_in_hand(player: Player, card: Card) -> None:
     if card.name not in {c.name for c in player.hand} and player.hand_unknown == 0:
         raise IllegalAction(
             f"{card.name!r} is not in {player.id!r}'s hand",
-            "card_not_in_hand",
+            Code.CARD_NOT_IN_HAND,
             hidden=f"known hand: {[c.name for c in player.hand]}",
         )
 
@@ -45,14 +45,14 @@ def _check_in_zone(player: Player, card: Card, zone: str) -> None:
         cards = player.graveyard if zone == "graveyard" else player.exile
         if card.name not in {c.name for c in cards}:
             raise IllegalAction(
-                f"{card.name!r} is not in {player.id!r}'s {zone} ({[c.name for c in cards]})", "card_not_in_zone"
+                f"{card.name!r} is not in {player.id!r}'s {zone} ({[c.name for c in cards]})", Code.CARD_NOT_IN_ZONE
             )
     elif zone == "library":
         top = player.library[0].name if player.library else None
         if (top is not None and top != card.name) or player.library_size == 0:
             raise IllegalAction(
                 f"{card.name!r} is not the top card of {player.id!r}'s library",
-                "card_not_in_zone",
+                Code.CARD_NOT_IN_ZONE,
                 hidden=f"top: {top!r}",
             )
 
@@ -62,7 +62,7 @@ def cast(b: Builder, cmd: Cast) -> None:
     player = lookup.player_in_game(state, cmd.player)
     card = cmd.card
     if card.is_land:
-        raise IllegalAction(f"{card.name!r} is a land: play it with play_land (CR 305.9)", "cannot_cast_land")
+        raise IllegalAction(f"{card.name!r} is a land: play it with play_land (CR 305.9)", Code.CANNOT_CAST_LAND)
     if not (card.is_instant or card.has_keyword("flash")):
         _sorcery_timing(state, cmd.player, f"cast {card.name!r}")
     tax = None
@@ -112,10 +112,10 @@ def play_land(b: Builder, cmd: PlayLand) -> None:
     state = b.state
     player = lookup.player_in_game(state, cmd.player)
     if not cmd.card.is_land:
-        raise IllegalAction(f"{cmd.card.name!r} is not a land card", "not_a_land")
+        raise IllegalAction(f"{cmd.card.name!r} is not a land card", Code.NOT_A_LAND)
     _sorcery_timing(state, cmd.player, "play a land")
     if player.lands_played >= 1:
-        raise IllegalAction(f"{cmd.player!r} has already played a land this turn (CR 305.2)", "land_already_played")
+        raise IllegalAction(f"{cmd.player!r} has already played a land this turn (CR 305.2)", Code.LAND_ALREADY_PLAYED)
     _check_in_hand(player, cmd.card)
     seq = b.next_seq()
     perm = Permanent(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from domain import events as ev
 from domain.builder import Builder
 from domain.commands import Choices
-from domain.errors import IllegalAction, NotFound
+from domain.errors import Code, IllegalAction, NotFound
 from domain.rules.dungeons import next_rooms
 from domain.rules.effects import before_choices, extra_needs, run_effect
 from domain.rules.radiation import radiation_needs_cards
@@ -86,13 +86,13 @@ def settle(b: Builder) -> None:
 def order_triggers(b: Builder, resolve_first: tuple[str, ...]) -> None:
     """The asked side gives the order of its triggers, first to resolve first (603.3b)."""
     if not b.state.pending:
-        raise IllegalAction("no triggers are waiting to be ordered", "nothing_to_order")
+        raise IllegalAction("no triggers are waiting to be ordered", Code.NOTHING_TO_ORDER)
     group = b.state.pending[0]
     ids = [t.id for t in group.triggers]
     if sorted(resolve_first) != sorted(ids):
         raise IllegalAction(
             f"order_triggers: 'resolve_first' must list each of {ids} once, got {list(resolve_first)}",
-            "illegal_choice",
+            Code.ILLEGAL_CHOICE,
         )
     by_id = {t.id: t for t in group.triggers}
     # The first to resolve goes on the stack last (it ends up on top).
@@ -108,7 +108,7 @@ def order_triggers(b: Builder, resolve_first: tuple[str, ...]) -> None:
 def resolve_top(b: Builder, choices: Choices) -> None:
     """All players passed in succession: the top object resolves (CR 608)."""
     if not b.state.stack:
-        raise IllegalAction("the stack is empty: nothing to resolve", "stack_empty")
+        raise IllegalAction("the stack is empty: nothing to resolve", Code.STACK_EMPTY)
     obj = b.state.stack[-1]
     outcome = before_choices(b.state, obj)
     if outcome is None:
@@ -117,7 +117,7 @@ def resolve_top(b: Builder, choices: Choices) -> None:
                 # A venture names the rooms the arrows lead to (701.49b).
                 among = f": one of {list(next_rooms(b.state, obj.params['player']))}" if need == "room" else ""
                 raise IllegalAction(
-                    f"resolving {obj.id} ({obj.description}) needs the choice {need!r}{among}", "choice_required"
+                    f"resolving {obj.id} ({obj.description}) needs the choice {need!r}{among}", Code.CHOICE_REQUIRED
                 )
         outcome = run_effect(b, obj, choices)
     to = None
@@ -155,4 +155,4 @@ def find_stack_object(state: GameState, object_id: str) -> StackObject:
     for obj in state.stack:
         if obj.id == object_id:
             return obj
-    raise NotFound(f"no stack object {object_id!r}", "unknown_stack_object")
+    raise NotFound(f"no stack object {object_id!r}", Code.UNKNOWN_STACK_OBJECT)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain import events as ev
 from domain.builder import Builder
-from domain.errors import IllegalAction
+from domain.errors import Code, IllegalAction
 from domain.rules.counters import add_counters
 from domain.rules.designations import check_day_night
 from domain.rules.stack import settle
@@ -31,14 +31,14 @@ def next_turn_owner(state: GameState) -> tuple[str, str | None]:
             if team in teams:
                 first = next(p for p in team.players if not state.players[p].lost)
                 return first, team.id
-        raise IllegalAction("no team left to take a turn", "game_over")
+        raise IllegalAction("no team left to take a turn", Code.GAME_OVER)
     order = list(state.players)
     current = order.index(state.turn.active_player)
     for offset in range(1, len(order) + 1):
         pid = order[(current + offset) % len(order)]
         if not state.players[pid].lost:
             return pid, None
-    raise IllegalAction("no player left to take a turn", "game_over")
+    raise IllegalAction("no player left to take a turn", Code.GAME_OVER)
 
 
 def _skips_first_draw(state: GameState) -> bool:
@@ -79,7 +79,7 @@ def advance(b: Builder, to: str | None) -> None:
     went on the stack or waits for an order."""
     if b.state.stack:
         raise IllegalAction(
-            f"can't end the step while the stack holds {len(b.state.stack)} object(s)", "stack_not_empty"
+            f"can't end the step while the stack holds {len(b.state.stack)} object(s)", Code.STACK_NOT_EMPTY
         )
     while True:
         _end_step(b)

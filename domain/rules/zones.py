@@ -9,7 +9,7 @@ from domain import events as ev
 from domain.builder import Builder
 from domain.cards.behaviour import behaviour_of
 from domain.cards.model import Card
-from domain.errors import IllegalAction
+from domain.errors import Code, IllegalAction
 from domain.rules import lookup
 from domain.rules.replacements import counters_to_place, tokens_to_create
 from domain.state import Permanent, Player
@@ -27,13 +27,13 @@ def _revealed(player: Player, n: int, revealed: Sequence[Card] | None, what: str
         raise IllegalAction(
             f"{what} takes {n} card(s) from {player.id!r}'s library of {player.library_size}: "
             f"'cards' must name exactly {n}, got {len(revealed)}",
-            "wrong_card_count",
+            Code.WRONG_CARD_COUNT,
         )
     for i, card in enumerate(known):
         if revealed[i].name != card.name:
             raise IllegalAction(
                 f"{what}: card {i + 1} from the top of {player.id!r}'s library is not {revealed[i].name!r}",
-                "illegal_choice",
+                Code.ILLEGAL_CHOICE,
                 hidden=f"it is {card.name!r}",
             )
     return known + list(revealed[len(known) :]), 0
@@ -58,7 +58,7 @@ def mill(
         raise IllegalAction(
             f"mill {count} from {player_id!r}: cards from the unknown part of the library must be revealed "
             f"in 'cards' (the {n} milled cards, top first)",
-            "cards_required",
+            Code.CARDS_REQUIRED,
             hidden=f"{unnamed} of them unknown",
         )
     b.emit(

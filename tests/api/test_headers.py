@@ -126,12 +126,12 @@ def test_idempotent_retry_after_a_lost_response_is_answered_from_the_record(
     the retry gets the stored action's response, and nothing is stored twice."""
     game = create_game(client, admin_headers)
     service = client.app.state.service  # type: ignore[attr-defined]
-    original = service.idempotency.remember
+    original = service.remember_response
 
     def crash(*args: object) -> None:
         raise RuntimeError("crash before remember")
 
-    service.idempotency.remember = crash
+    service.remember_response = crash
     headers = {**admin_headers, "Idempotency-Key": "lost-response"}
     try:
         crashing = TestClient(client.app, raise_server_exceptions=False)
@@ -139,7 +139,7 @@ def test_idempotent_retry_after_a_lost_response_is_answered_from_the_record(
         assert crashed.status_code == 500
         assert crashed.json()["code"] == "internal_error"
     finally:
-        service.idempotency.remember = original
+        service.remember_response = original
     stored = version_of(client, game, admin_headers)
     retry = client.post(f"/v1/games/{game}/actions", json=GAIN, headers=headers)
     assert retry.status_code == 201, retry.text

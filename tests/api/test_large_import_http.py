@@ -7,13 +7,13 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from ledger.service import Actor, LedgerService
+from ledger.service import Actor, LedgerService, LedgerSettings
 from tests.api.helpers import TWO_PLAYER, assert_problem, create_game
 
 
 def _big_export(directory: Path) -> str:
     """A 520-note game made on a store of its own (so any server can import it): about 4.8 MB."""
-    service = LedgerService(f"sqlite:///{directory / 'source.sqlite3'}", project_read_models=False)
+    service = LedgerService(f"sqlite:///{directory / 'source.sqlite3'}", LedgerSettings(read_models=False))
     try:
         service.create_game(TWO_PLAYER, Actor("Sam", "scorekeeper"), "big-game")
         for i in range(520):

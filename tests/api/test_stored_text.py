@@ -104,7 +104,7 @@ def test_on_postgresql_a_stored_nul_marks_its_game_instead_of_stopping_the_list(
 
     service = client.app.state.service  # type: ignore[attr-defined]
     body = parse_create_body({**_with_event("GP\u0000Vegas"), "game_id": "nul-game"})
-    service.games.create_game(body, Actor("admin", "admin"), "nul-game")
+    service.create_game(body, Actor("admin", "admin"), "nul-game")
     later = create_game(client, admin_headers, _with_event("GP-Vegas"))
     service.game_list.wait()
 

@@ -1,4 +1,4 @@
-"""The web page in a real browser (DESIGN.md, api/): list and filter games, step through a game's
+"""The web page in a real browser (docs/web.md): list and filter games, step through a game's
 versions with the slider and the keys, undo as a judge, live updates, tokens, errors, layout.
 
 Each test drives Debian's Chromium against a real uvicorn server (``conftest.py``) and checks

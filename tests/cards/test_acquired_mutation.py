@@ -54,7 +54,7 @@ def test_aura_goes_to_the_graveyard_when_the_creature_leaves() -> None:
     game.resolve()
     events = game.act({"type": "sacrifice", "permanent": "bear"})
     assert game.on_battlefield(MUTATION) == []
-    assert of_type(events, ev.PERMANENT_LEFT)[-1].rule == "CR 704.5m"
+    assert of_type(events, ev.PermanentLeft.TYPE)[-1].rule == "CR 704.5m"
 
 
 def test_target_gone_the_aura_doesnt_resolve() -> None:

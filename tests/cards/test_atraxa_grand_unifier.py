@@ -21,7 +21,7 @@ def test_one_card_of_each_type_to_hand_rest_to_bottom() -> None:
     assert p1["hand_size"] == 5
     assert p1["library_size"] == 12 - 5
     assert [c["name"] for c in p1["library"]] == ["Island", "Swamp"]  # the ten-card rest is unknown now
-    moved = of_type(events, ev.CARDS_MOVED)
+    moved = of_type(events, ev.CardsMoved.TYPE)
     assert [m.data["to"] for m in moved] == ["hand", "library_bottom"]
     assert moved[1].data["random_order"] is True
 

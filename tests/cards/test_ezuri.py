@@ -26,7 +26,7 @@ def test_pay_and_proliferate_twice_with_separate_choices() -> None:
     game.resolve()
     assert game.top()["needs"] == ["may"]
     events = game.resolve(may=True, proliferate=[[{"permanent": "hydra"}], [{"player": "P2"}]])
-    assert len(of_type(events, ev.PROLIFERATED)) == 2
+    assert len(of_type(events, ev.Proliferated.TYPE)) == 2
     assert game.counters("hydra") == {"+1/+1": 2}
     assert game.player("P2")["counters"] == {"poison": 2}
 
@@ -49,7 +49,7 @@ def test_declined_no_proliferate() -> None:
     game.cast("P1", EZURI)
     game.resolve()
     events = game.resolve(may=False)
-    assert of_type(events, ev.PROLIFERATED) == []
+    assert of_type(events, ev.Proliferated.TYPE) == []
     assert game.stack() == []
 
 

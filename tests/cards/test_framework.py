@@ -136,7 +136,7 @@ def test_attack_declaration_checks() -> None:
     game.refused(attack("bear", {"player": "P1"}), "illegal_target")
     game.refused(attack("bear", {"permanent": "obear"}), "illegal_target")
     events = game.act(attack("bear", {"permanent": "ajani"}))
-    declared = of_type(events, ev.ATTACKERS_DECLARED)[0]
+    declared = of_type(events, ev.AttackersDeclared.TYPE)[0]
     assert declared.data["attackers"][0]["defending_player"] == "P2"
     assert game.perm("bear")["tapped"] is True
     game.refused(attack("bear", {"player": "P2"}), "already_declared")

@@ -60,4 +60,4 @@ def test_deathtouch_destroys_a_creature_it_damages() -> None:
     game = Game(battlefield=[permanent("glow", "Glowing One"), permanent("bear", BEAR, "P2")])
     events = game.damage({"permanent": "bear"}, 1, source="glow", combat=True)
     assert game.on_battlefield("Grizzly Bears") == []
-    assert of_type(events, ev.PERMANENT_LEFT)[0].rule == "CR 704.5h"
+    assert of_type(events, ev.PermanentLeft.TYPE)[0].rule == "CR 704.5h"

@@ -39,7 +39,7 @@ def test_illegal_target_no_proliferate() -> None:
     game.cast("P1", GRIM, targets=[{"permanent": "giant"}])
     game.act({"type": "sacrifice", "permanent": "giant"})
     events = game.resolve(proliferate=[{"player": "P2"}])
-    assert of_type(events, ev.PROLIFERATED) == []
+    assert of_type(events, ev.Proliferated.TYPE) == []
     assert game.player("P2")["counters"] == {"poison": 1}
 
 
@@ -53,7 +53,7 @@ def test_every_target_illegal_needs_no_choices() -> None:
     game.cast("P1", GRIM, targets=[{"permanent": "giant"}])
     game.act({"type": "sacrifice", "permanent": "giant"})
     events = game.resolve()
-    countered = of_type(events, ev.STACK_OBJECT_COUNTERED)
+    countered = of_type(events, ev.StackObjectCountered.TYPE)
     assert len(countered) == 1 and countered[0].rule == "CR 608.2b"
-    assert of_type(events, ev.PROLIFERATED) == [] and game.stack() == []
+    assert of_type(events, ev.Proliferated.TYPE) == [] and game.stack() == []
     assert GRIM in [c["name"] for c in game.player("P1")["graveyard"]]

@@ -67,7 +67,7 @@ def test_order_choice_on_resolve_and_enter() -> None:
     )
     game.activate("P1", "hydra")
     events = game.resolve(replacement_order=["ds", "hs"])
-    assert of_type(events, ev.COUNTERS_ADDED)[0].data["amount"] == 3
+    assert of_type(events, ev.CountersAdded.TYPE)[0].data["amount"] == 3
     game.enter("Feral Hydra", x=1, replacement_order=["ds", "hs"])
     (new,) = [p for p in game.on_battlefield("Feral Hydra") if p != "hydra"]
     assert game.counters(new) == {"+1/+1": 3}

@@ -12,7 +12,7 @@ def test_infect_damage_to_a_player_gives_poison() -> None:
     events = game.damage({"player": "P2"}, 1, source="myr", combat=True)
     assert game.player("P2")["counters"] == {"poison": 1}
     assert game.life("P2") == 20
-    assert of_type(events, ev.DAMAGE_DEALT)[0].data["infect"] is True
+    assert of_type(events, ev.DamageDealt.TYPE)[0].data["infect"] is True
 
 
 def test_infect_damage_to_a_creature_gives_minus_counters() -> None:

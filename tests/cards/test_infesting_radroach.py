@@ -25,7 +25,7 @@ def test_returns_from_graveyard_when_an_opponent_mills_a_nonland_card() -> None:
     game.resolve(may=True)
     p1 = game.player("P1")
     assert p1["graveyard"] == [] and p1["hand_size"] == 1
-    assert of_type(game.events, ev.CARDS_MOVED)[-1].data["to"] == "hand"
+    assert of_type(game.events, ev.CardsMoved.TYPE)[-1].data["to"] == "hand"
 
 
 def test_intervening_if_checked_again_on_resolution() -> None:
@@ -60,6 +60,6 @@ def test_a_false_intervening_if_needs_no_may_answer() -> None:
     game.mill("P2", 2)
     game.resolve(may=True)
     events = game.resolve()
-    resolved = of_type(events, ev.STACK_OBJECT_RESOLVED)
+    resolved = of_type(events, ev.StackObjectResolved.TYPE)
     assert resolved and "does nothing" in resolved[0].data["note"] and "CR 603.4" in resolved[0].data["note"]
     assert game.stack() == [] and game.player("P1")["hand_size"] == 1

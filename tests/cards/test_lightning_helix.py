@@ -43,9 +43,9 @@ def test_illegal_target_no_life_gain() -> None:
     game.cast("P1", HELIX, targets=[{"permanent": "bear"}])
     game.act({"type": "sacrifice", "permanent": "bear"})
     events = game.resolve()
-    assert of_type(events, ev.LIFE_GAINED) == []
+    assert of_type(events, ev.LifeGained.TYPE) == []
     assert game.life("P1") == 20
     # It is removed from the stack without resolving and goes to the graveyard (608.2b).
-    assert of_type(events, ev.STACK_OBJECT_RESOLVED) == []
-    assert of_type(events, ev.STACK_OBJECT_COUNTERED)[0].data["to"] == "graveyard"
+    assert of_type(events, ev.StackObjectResolved.TYPE) == []
+    assert of_type(events, ev.StackObjectCountered.TYPE)[0].data["to"] == "graveyard"
     assert [c.name for c in game.state.players["P1"].graveyard] == [HELIX]

@@ -58,7 +58,7 @@ def test_two_exotic_orchards_facing_each_other_produce_nothing() -> None:
     each, tapped for mana, adds nothing (106.5). The activation is still legal: {T} is paid."""
     game = Game(battlefield=[permanent("o1", ORCHARD), permanent("o2", ORCHARD, "P2")])
     events = game.activate("P1", "o1")
-    assert of_type(events, ev.MANA_ADDED) == []
+    assert of_type(events, ev.ManaAdded.TYPE) == []
     assert game.perm("o1")["tapped"] is True
 
 
@@ -86,7 +86,7 @@ def test_reflecting_pool_types_your_lands_could_produce() -> None:
     game.activate("P1", "pool", mana="C")
     assert _pool(game, "P1") == {"C": 1}
     alone = Game(battlefield=[permanent("pool", POOL), permanent("pool2", POOL)])
-    assert of_type(alone.activate("P1", "pool"), ev.MANA_ADDED) == []
+    assert of_type(alone.activate("P1", "pool"), ev.ManaAdded.TYPE) == []
 
 
 def test_mana_flare_adds_one_more_of_the_type_produced() -> None:
@@ -102,7 +102,7 @@ def test_mana_flare_adds_one_more_of_the_type_produced() -> None:
         ],
     )
     events = game.activate("P1", "forest")
-    added = of_type(events, ev.MANA_ADDED)
+    added = of_type(events, ev.ManaAdded.TYPE)
     assert [e.data["mana"] for e in added] == [{"G": 1}, {"G": 1}]
     assert added[1].rule == "CR 605.4a" and added[1].data["source"] == "flare"
     game.activate("P1", "pool", mana="G")
@@ -116,7 +116,7 @@ def test_mana_flare_only_when_mana_was_produced() -> None:
     Crater with no coloured permanent produces none (106.5), so Mana Flare adds nothing."""
     game = Game(battlefield=[permanent("flare", "Mana Flare", "P2"), permanent("crater", "Meteor Crater")])
     events = game.activate("P1", "crater")
-    assert of_type(events, ev.MANA_ADDED) == []
+    assert of_type(events, ev.ManaAdded.TYPE) == []
 
 
 def test_reflecting_pool_ignores_mana_flare() -> None:

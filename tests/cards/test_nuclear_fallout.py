@@ -21,7 +21,7 @@ def test_each_creature_gets_twice_minus_x() -> None:
     game = _game()
     game.cast("P1", FALLOUT, x=1)
     events = game.resolve()
-    assert len(of_type(events, ev.POWER_TOUGHNESS_MODIFIED)) == 3
+    assert len(of_type(events, ev.PowerToughnessModified.TYPE)) == 3
     assert game.on_battlefield("Grizzly Bears") == []
     assert game.state.battlefield["giant"].toughness() == 1
     assert game.state.battlefield["big"].power() == 4
@@ -57,4 +57,4 @@ def test_x_zero_changes_nothing() -> None:
     game = _game()
     game.cast("P1", FALLOUT)
     events = game.resolve()
-    assert of_type(events, ev.POWER_TOUGHNESS_MODIFIED) == [] and of_type(events, ev.COUNTERS_ADDED) == []
+    assert of_type(events, ev.PowerToughnessModified.TYPE) == [] and of_type(events, ev.CountersAdded.TYPE) == []

@@ -32,7 +32,7 @@ def test_tezzerets_gambit_draw_two_then_proliferate() -> None:
     game.cast("P1", "Tezzeret's Gambit")
     assert game.top()["needs"] == ["proliferate"]
     events = game.resolve(proliferate=[{"permanent": "hydra"}])
-    assert [e.type for e in events].index(ev.CARDS_DRAWN) < [e.type for e in events].index(ev.PROLIFERATED)
+    assert [e.type for e in events].index(ev.CardsDrawn.TYPE) < [e.type for e in events].index(ev.Proliferated.TYPE)
     assert game.player("P1")["hand_size"] == 2
     assert game.counters("hydra") == {"+1/+1": 3}
 
@@ -64,7 +64,7 @@ def test_atraxa_end_step_proliferate_only_on_your_turn() -> None:
         battlefield=[permanent("atraxa", "Atraxa, Praetors' Voice", "P2")],
     )
     events = game2.advance("end")
-    assert of_type(events, ev.TRIGGER_PUT_ON_STACK)
+    assert of_type(events, ev.TriggerPutOnStack.TYPE)
     game2.resolve(proliferate=[{"player": "P1"}])
     assert game2.player("P1")["counters"] == {"poison": 2}
 

@@ -39,13 +39,13 @@ def test_remove_three_quest_counters_and_sacrifice_returns_two_creature_cards() 
         battlefield=[permanent("sse", SSE, counters={"quest": 3})],
     )
     events = game.activate("P1", "sse", targets=[{"card": "Grizzly Bears"}, "Grizzly Bears"])
-    assert [e.type for e in events][:3] == [ev.ABILITY_ACTIVATED, ev.COUNTERS_REMOVED, ev.PERMANENT_LEFT]
+    assert [e.type for e in events][:3] == [ev.AbilityActivated.TYPE, ev.CountersRemoved.TYPE, ev.PermanentLeft.TYPE]
     assert game.on_battlefield(SSE) == []
     game.resolve()
     p1 = game.player("P1")
     assert [c["name"] for c in p1["graveyard"]] == ["Forest", SSE]
     assert p1["hand_size"] == 2
-    moved = of_type(game.events, ev.CARDS_MOVED)[-1]
+    moved = of_type(game.events, ev.CardsMoved.TYPE)[-1]
     assert moved.data["from"] == "graveyard" and moved.data["to"] == "hand"
 
 
@@ -83,8 +83,8 @@ def test_target_gone_on_resolution_returns_nothing() -> None:
     game.resolve()
     assert game.player("P1")["hand_size"] == 1
     events = game.resolve()
-    assert of_type(events, ev.CARDS_MOVED) == []
+    assert of_type(events, ev.CardsMoved.TYPE) == []
     # Every target illegal: it doesn't resolve, it is removed from the stack (608.2b).
-    assert of_type(events, ev.STACK_OBJECT_RESOLVED) == []
-    assert of_type(events, ev.STACK_OBJECT_COUNTERED)[0].rule == "CR 608.2b"
+    assert of_type(events, ev.StackObjectResolved.TYPE) == []
+    assert of_type(events, ev.StackObjectCountered.TYPE)[0].rule == "CR 608.2b"
     assert game.player("P1")["hand_size"] == 1

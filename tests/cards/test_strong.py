@@ -39,8 +39,8 @@ def test_gain_life_rather_than_lose_life_from_radiation() -> None:
     events = game.resolve()
     assert game.life("P1") == 22
     assert game.rad("P1") == 1
-    assert of_type(events, ev.LIFE_LOST) == []
-    assert of_type(events, ev.LIFE_GAINED)[0].rule == "CR 728.1a"
+    assert of_type(events, ev.LifeLost.TYPE) == []
+    assert of_type(events, ev.LifeGained.TYPE)[0].rule == "CR 728.1a"
 
 
 def test_only_its_controllers_radiation() -> None:

@@ -21,7 +21,7 @@ def test_exchange_control() -> None:
     game = _game()
     game.cast("P1", SWITCH, targets=[{"permanent": "bear"}, {"permanent": "giant"}])
     events = game.resolve()
-    assert len(of_type(events, ev.CONTROL_CHANGED)) == 2
+    assert len(of_type(events, ev.ControlChanged.TYPE)) == 2
     assert game.perm("bear")["controller"] == "P2"
     assert game.perm("giant")["controller"] == "P1"
     assert game.perm("giant")["summoning_sick"] is True
@@ -43,7 +43,7 @@ def test_illegal_target_no_exchange() -> None:
     game.cast("P1", SWITCH, targets=[{"permanent": "bear"}, {"permanent": "giant"}])
     game.act({"type": "sacrifice", "permanent": "giant"})
     events = game.resolve()
-    assert of_type(events, ev.CONTROL_CHANGED) == []
+    assert of_type(events, ev.ControlChanged.TYPE) == []
     assert game.perm("bear")["controller"] == "P1"
 
 
@@ -52,4 +52,4 @@ def test_same_controller_does_nothing() -> None:
     game = _game()
     game.cast("P1", SWITCH, targets=[{"permanent": "bear"}, {"permanent": "bear2"}])
     events = game.resolve()
-    assert of_type(events, ev.CONTROL_CHANGED) == []
+    assert of_type(events, ev.ControlChanged.TYPE) == []

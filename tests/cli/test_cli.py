@@ -34,7 +34,7 @@ def test_token_create_prints_a_secret_that_authenticates(db: str, capsys: pytest
     assert main(["token", "create", "--name", "Jane", "--role", "judge"]) == 0
     secret = capsys.readouterr().out.strip()
     with LedgerService(db) as service:
-        info = service.tokens.lookup(secret)
+        info = service.lookup_token(secret)
     assert info is not None and info.name == "Jane" and info.role == "judge"
 
 
@@ -228,7 +228,7 @@ def test_token_create_with_a_wrong_combination_is_one_line_and_stores_nothing(
     assert main(["token", "create", "--name", "Alice", *options]) == 2
     assert one_line_error(capsys, "mtg-ledger token create") == f"mtg-ledger token create: {says}"
     with LedgerService(db) as service:
-        assert not service.tokens.has_admin()  # nothing stored (no token of any role was made)
+        assert not service.has_admin()  # nothing stored (no token of any role was made)
 
 
 def test_player_token_for_a_game_or_player_this_store_lacks_is_refused_with_a_hint(
@@ -302,10 +302,10 @@ def test_bad_settings_and_an_unopenable_store_are_one_line_without_the_password(
 def test_serve_names_its_store_and_each_worker_logs_it(
     db: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
 ) -> None:
-    import api.cli
+    import api.cli_serve
 
     ran: dict[str, Any] = {}
-    monkeypatch.setattr(api.cli.uvicorn, "run", lambda app, **options: ran.update(app=app, **options))
+    monkeypatch.setattr(api.cli_serve.uvicorn, "run", lambda app, **options: ran.update(app=app, **options))
     monkeypatch.setenv("MTG_LEDGER_ADMIN_TOKEN", "adm")
     monkeypatch.setenv("MTG_LEDGER_CREATE_TABLES", "1")  # serve sets it to 0 for its workers
     monkeypatch.delenv("MTG_LEDGER_WORKERS", raising=False)  # and this one: restored afterwards
@@ -334,7 +334,7 @@ def test_serve_tells_its_workers_how_many_they_are_and_sqlite_workers_check_head
     their ``head_check=auto`` is on (docs/operations.md, Group commit)."""
     import os
 
-    import api.cli
+    import api.cli_serve
     from api.settings import Settings
 
     supervised: list[Any] = []
@@ -346,7 +346,7 @@ def test_serve_tells_its_workers_how_many_they_are_and_sqlite_workers_check_head
         def run(self) -> None:
             pass
 
-    monkeypatch.setattr(api.cli, "BalancedWorkers", Supervisor)
+    monkeypatch.setattr(api.cli_serve, "BalancedWorkers", Supervisor)
     monkeypatch.setenv("MTG_LEDGER_ADMIN_TOKEN", "adm")
     monkeypatch.setenv("MTG_LEDGER_CREATE_TABLES", "1")  # serve sets both for its workers: restored after
     monkeypatch.delenv("MTG_LEDGER_WORKERS", raising=False)
@@ -444,7 +444,7 @@ def test_only_a_serving_process_watches_heads(tmp_path: Path) -> None:
     other command) must not start one: it read and folded every event for nothing (16% of the
     read-model process's CPU with 2 workers, docs/performance.md, issue 15, tenth pass)."""
     from api.app import build_service
-    from api.cli import _opened
+    from api.cli_store import opened
     from api.settings import Settings
     from tests.conftest import postgres_schema
 
@@ -456,5 +456,5 @@ def test_only_a_serving_process_watches_heads(tmp_path: Path) -> None:
             assert [p.head_watch is not None for p in served.partitions] == [True]
         finally:
             served.close()
-        with _opened(settings) as opened:
-            assert [p.head_watch for p in opened.partitions] == [None]
+        with opened(settings) as service:
+            assert [p.head_watch for p in service.partitions] == [None]

@@ -9,13 +9,13 @@ import pytest
 
 from domain.errors import IllegalAction
 from domain.events import (
-    ABILITY_ACTIVATED,
-    COUNTERS_REMOVED,
-    LIFE_LOST,
-    PERMANENT_LEFT,
-    PERMANENT_TAPPED,
-    PERMANENT_UNTAPPED,
-    STACK_OBJECT_RESOLVED,
+    AbilityActivated,
+    CountersRemoved,
+    LifeLost,
+    PermanentLeft,
+    PermanentTapped,
+    PermanentUntapped,
+    StackObjectResolved,
 )
 from tests.domain.helpers import GOLEM, RACER, RELIC, Game, of_type, one, perm, two_player, types
 
@@ -33,12 +33,12 @@ def refused(game: Game, code: str, **fields: object) -> None:
 def test_cr_107_5_tap_cost_taps_and_the_ability_goes_on_the_stack() -> None:
     game = two_player(battlefield=[perm("relic", RELIC)])
     events = game.act("activate", player="P1", permanent="relic", costs={"tap": True})
-    assert types(events)[:2] == [ABILITY_ACTIVATED, PERMANENT_TAPPED]
-    assert one(events, PERMANENT_TAPPED).rule == "CR 107.5"
+    assert types(events)[:2] == [AbilityActivated.TYPE, PermanentTapped.TYPE]
+    assert one(events, PermanentTapped.TYPE).rule == "CR 107.5"
     assert game.state.battlefield["relic"].tapped
     assert game.view["stack"][0]["kind"] == "ability"
     resolved = game.resolve()
-    assert one(resolved, STACK_OBJECT_RESOLVED).data["note"] == "effects reported by hand"
+    assert one(resolved, StackObjectResolved.TYPE).data["note"] == "effects reported by hand"
 
 
 def test_cr_107_5_a_tapped_permanent_cant_pay_tap() -> None:
@@ -54,7 +54,7 @@ def test_cr_107_6_an_untapped_permanent_cant_pay_untap() -> None:
 def test_cr_107_6_untap_cost_untaps_a_tapped_permanent() -> None:
     game = two_player(battlefield=[perm("relic", RELIC, tapped=True)])
     events = game.act("activate", player="P1", permanent="relic", costs={"untap": True})
-    assert one(events, PERMANENT_UNTAPPED).rule == "CR 107.6"
+    assert one(events, PermanentUntapped.TYPE).rule == "CR 107.6"
     assert not game.state.battlefield["relic"].tapped
 
 
@@ -106,7 +106,7 @@ def test_cr_602_2_only_the_controller_activates() -> None:
 def test_cr_701_21a_a_sacrifice_cost_puts_the_permanent_into_the_graveyard() -> None:
     game = two_player(battlefield=[perm("relic", RELIC), perm("golem", GOLEM)])
     events = game.act("activate", player="P1", permanent="relic", costs={"sacrifice": ["golem"]})
-    left = one(events, PERMANENT_LEFT)
+    left = one(events, PermanentLeft.TYPE)
     assert (left.data["permanent"], left.data["reason"], left.rule) == ("golem", "sacrifice", "CR 701.21a")
     assert "golem" not in game.state.battlefield
 
@@ -136,7 +136,10 @@ def test_cr_118_3_a_remove_counters_cost_needs_the_counters() -> None:
 def test_cr_118_3_a_remove_counters_cost_removes_them() -> None:
     game = two_player(battlefield=[perm("relic", RELIC, counters={"charge": 3})])
     events = game.act("activate", player="P1", permanent="relic", costs={"remove_counters": {"charge": 2}})
-    assert (one(events, COUNTERS_REMOVED).data["cause"], one(events, COUNTERS_REMOVED).rule) == ("cost", "CR 118.3")
+    assert (one(events, CountersRemoved.TYPE).data["cause"], one(events, CountersRemoved.TYPE).rule) == (
+        "cost",
+        "CR 118.3",
+    )
     assert game.perm_counters("relic") == {"charge": 1}
 
 
@@ -146,11 +149,11 @@ def test_cr_119_4_a_pay_life_cost_needs_the_life() -> None:
         game.act("activate", player="P1", permanent="relic", costs={"pay_life": 3})
     assert err.value.code == "insufficient_life"
     events = game.act("activate", player="P1", permanent="relic", costs={"pay_life": 2})
-    assert one(events, LIFE_LOST).data["paid"] is True
+    assert one(events, LifeLost.TYPE).data["paid"] is True
 
 
 def test_an_unknown_ability_index_of_an_automated_card_is_refused() -> None:
     """CR 602.2: only an ability the object has can be activated."""
     game = two_player(battlefield=[perm("forest", "Forest")])
     refused(game, "unknown_ability", permanent="forest", ability=1)
-    assert of_type(game.events, ABILITY_ACTIVATED) == []
+    assert of_type(game.events, AbilityActivated.TYPE) == []

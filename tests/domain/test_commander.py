@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from domain.errors import GameError
-from domain.events import CARDS_MOVED, DAMAGE_DEALT, PERMANENT_LEFT, PLAYER_LOST, SPELL_CAST
+from domain.events import CardsMoved, DamageDealt, PermanentLeft, PlayerLost, SpellCast
 from tests.domain.helpers import BEARS, Game, of_type, one, perm, player
 from tests.domain.test_audit import audited
 
@@ -89,7 +89,7 @@ def test_commanders_are_only_for_commander_games() -> None:
 def test_cr_903_8_each_cast_from_the_command_zone_adds_two_to_the_next() -> None:
     game = commander_game(players={"P1": {"commanders": [ATRAXA]}})
     events = audited(game, "cast", player="P1", card=ATRAXA, **{"from": "command"})
-    cast = one(events, SPELL_CAST)
+    cast = one(events, SpellCast.TYPE)
     assert (cast.data["commander_tax"], cast.rule) == (0, "CR 903.8")
     assert game.view["players"]["P1"]["command"] == []
     assert game.view["players"]["P1"]["commander_tax"] == {"Test Commander": 2}
@@ -97,7 +97,7 @@ def test_cr_903_8_each_cast_from_the_command_zone_adds_two_to_the_next() -> None
     cmdr = next(pid for pid, p in game.state.battlefield.items() if p.card.name == "Test Commander")
     audited(game, "move", permanent=cmdr, to="command")  # 903.9b: instead of its owner's hand
     events = audited(game, "cast", player="P1", card=ATRAXA, **{"from": "command"})
-    assert one(events, SPELL_CAST).data["commander_tax"] == 2
+    assert one(events, SpellCast.TYPE).data["commander_tax"] == 2
     assert game.view["players"]["P1"]["commander_tax"] == {"Test Commander": 4}
 
 
@@ -109,7 +109,7 @@ def test_cr_903_8_only_a_commander_in_its_owners_command_zone_is_cast_from_there
 
 def test_a_spell_from_the_hand_pays_no_commander_tax() -> None:
     game = commander_game(players={"P1": {"hand": [BEARS]}})
-    assert "commander_tax" not in one(game.act("cast", player="P1", card=BEARS), SPELL_CAST).data
+    assert "commander_tax" not in one(game.act("cast", player="P1", card=BEARS), SpellCast.TYPE).data
 
 
 # -- back to the command zone (903.9) ------------------------------------------------------------
@@ -119,7 +119,7 @@ def test_cr_903_9a_a_commander_in_a_graveyard_or_exile_may_go_to_the_command_zon
     game.act("counter", object=game.state.stack[-1].id)  # countered: to its owner's graveyard
     assert [c["name"] for c in game.view["players"]["P1"]["graveyard"]] == ["Test Commander"]
     events = audited(game, "move", player="P1", card="Test Commander", **{"from": "graveyard"}, to="command")
-    moved = one(events, CARDS_MOVED)
+    moved = one(events, CardsMoved.TYPE)
     assert (moved.data["from"], moved.data["to"], moved.rule) == ("graveyard", "command", "CR 903.9a")
     assert [c["name"] for c in game.view["players"]["P1"]["command"]] == ["Test Commander"]
     assert game.view["players"]["P1"]["graveyard"] == []
@@ -149,7 +149,10 @@ def test_cr_903_9b_a_commander_permanent_goes_to_the_command_zone() -> None:
         players={"P1": {"commanders": [ATRAXA]}}, battlefield=[perm("cmdr", ATRAXA, "P2", owner="P1")]
     )
     events = audited(game, "move", permanent="cmdr", to="command")
-    assert (one(events, PERMANENT_LEFT).data["to"], one(events, PERMANENT_LEFT).rule) == ("command", "CR 903.9b")
+    assert (one(events, PermanentLeft.TYPE).data["to"], one(events, PermanentLeft.TYPE).rule) == (
+        "command",
+        "CR 903.9b",
+    )
     assert [c["name"] for c in game.view["players"]["P1"]["command"]] == ["Test Commander"]  # its owner's
 
 
@@ -166,11 +169,11 @@ def test_cr_704_6c_21_combat_damage_from_one_commander_loses() -> None:
         players={"P1": {"commanders": [ATRAXA]}}, battlefield=[perm("cmdr", ATRAXA, "P1")], step="combat_damage"
     )
     events = audited(game, "damage", target={"player": "P2"}, amount=20, source="cmdr", combat=True)
-    assert one(events, DAMAGE_DEALT).data["commander"] == "P1:Test Commander"
+    assert one(events, DamageDealt.TYPE).data["commander"] == "P1:Test Commander"
     assert game.view["players"]["P2"]["commander_damage"] == {"P1:Test Commander": 20}
     assert not game.state.players["P2"].lost
     events = audited(game, "damage", target={"player": "P2"}, amount=1, source="cmdr", combat=True)
-    lost = one(events, PLAYER_LOST)
+    lost = one(events, PlayerLost.TYPE)
     assert (lost.data["player"], lost.rule) == ("P2", "CR 704.6c")
     assert game.life("P2") == 19  # alive by life: the commander damage is what loses
 
@@ -183,7 +186,7 @@ def test_cr_903_10a_only_combat_damage_from_a_commander_counts() -> None:
     )
     game.act("damage", target={"player": "P2"}, amount=20, source="cmdr")  # not combat damage
     game.act("damage", target={"player": "P2"}, amount=2, source="bears", combat=True)  # not a commander
-    assert "commander" not in of_type(game.events, DAMAGE_DEALT)[0].data
+    assert "commander" not in of_type(game.events, DamageDealt.TYPE)[0].data
     assert game.view["players"]["P2"]["commander_damage"] == {}
 
 
@@ -209,7 +212,7 @@ def test_cr_903_3_commander_damage_is_tracked_per_commander_across_zone_changes(
     new_id = next(pid for pid, p in game.state.battlefield.items() if p.card.name == "Krark Tester")
     assert new_id != "krark"  # a new object (400.7), still the same commander card (903.3)
     events = game.act("damage", target={"player": "P2"}, amount=6, source=new_id, combat=True)
-    assert one(events, PLAYER_LOST).rule == "CR 704.6c"
+    assert one(events, PlayerLost.TYPE).rule == "CR 704.6c"
     assert game.view["players"]["P2"]["commander_damage"] == {"P1:Krark Tester": 21, "P1:Sakashima Tester": 20}
 
 
@@ -222,6 +225,6 @@ def test_cr_800_4a_a_leaving_players_commanders_leave_with_them() -> None:
     )
     events = audited(game, "concede", player="P3")
     assert "krark" not in game.state.battlefield  # owned by P3: it leaves the game
-    gone = [e for e in of_type(events, CARDS_MOVED) if e.data["from"] == "command"]
+    gone = [e for e in of_type(events, CardsMoved.TYPE) if e.data["from"] == "command"]
     assert [c["name"] for c in gone[0].data["cards"]] == ["Sakashima Tester"] and gone[0].rule == "CR 800.4a"
     assert game.view["players"]["P3"]["command"] == []

@@ -6,13 +6,13 @@ import pytest
 
 from domain.errors import IllegalAction
 from domain.events import (
-    CONTROL_CHANGED,
-    GAME_ENDED,
-    NOTE_ADDED,
-    PERMANENT_LEFT,
-    PLAYER_LOST,
-    STACK_OBJECT_COUNTERED,
-    TEAM_LOST,
+    ControlChanged,
+    GameEnded,
+    NoteAdded,
+    PermanentLeft,
+    PlayerLost,
+    StackObjectCountered,
+    TeamLost,
 )
 from tests.domain.helpers import BEARS, BOLT, GOLEM, multiplayer, of_type, one, perm, two_headed_giant, two_player
 
@@ -20,15 +20,15 @@ from tests.domain.helpers import BEARS, BOLT, GOLEM, multiplayer, of_type, one, 
 def test_cr_104_3a_a_player_who_concedes_loses_and_the_opponent_wins() -> None:
     game = two_player()
     events = game.act("concede", player="P2")
-    lost = one(events, PLAYER_LOST)
+    lost = one(events, PlayerLost.TYPE)
     assert (lost.data["player"], lost.data["reason"], lost.rule) == ("P2", "conceded", "CR 104.3a")
-    assert one(events, GAME_ENDED).data == {"winners": ["P1"], "draw": False}
+    assert one(events, GameEnded.TYPE).data == {"winners": ["P1"], "draw": False}
 
 
 def test_cr_800_4a_in_multiplayer_the_game_goes_on_without_the_player_who_left() -> None:
     game = multiplayer(3)
     events = game.act("concede", player="P3")
-    assert of_type(events, GAME_ENDED) == []
+    assert of_type(events, GameEnded.TYPE) == []
     assert game.state.status == "in_progress"
     assert [p.id for p in game.state.in_game()] == ["P1", "P2"]
 
@@ -36,7 +36,7 @@ def test_cr_800_4a_in_multiplayer_the_game_goes_on_without_the_player_who_left()
 def test_cr_800_4a_objects_the_leaving_player_owns_leave_the_game() -> None:
     game = multiplayer(3, battlefield=[perm("golem", GOLEM, controller="P3"), perm("bears", BEARS, controller="P1")])
     events = game.act("concede", player="P3")
-    left = one(events, PERMANENT_LEFT)
+    left = one(events, PermanentLeft.TYPE)
     assert (left.data["permanent"], left.data["to"], left.rule) == ("golem", "none", "CR 800.4a")
     assert "golem" not in game.state.battlefield
     assert game.state.players["P3"].graveyard == ()
@@ -48,14 +48,14 @@ def test_cr_800_4a_spells_and_abilities_the_leaving_player_controls_leave_the_st
     game.act("cast", player="P1", card=BOLT)
     game.act("cast", player="P3", card=BOLT)
     events = game.act("concede", player="P3")
-    assert one(events, STACK_OBJECT_COUNTERED).rule == "CR 800.4a"
+    assert one(events, StackObjectCountered.TYPE).rule == "CR 800.4a"
     assert [o.controller for o in game.state.stack] == ["P1"]
 
 
 def test_cr_800_4a_objects_still_controlled_by_the_leaving_player_are_exiled() -> None:
     game = multiplayer(3, battlefield=[perm("golem", GOLEM, controller="P3", owner="P1")])
     events = game.act("concede", player="P3")
-    left = one(events, PERMANENT_LEFT)
+    left = one(events, PermanentLeft.TYPE)
     assert (left.data["permanent"], left.data["to"], left.rule) == ("golem", "exile", "CR 800.4a")
     assert [c.name for c in game.state.players["P1"].exile] == ["Mystery Golem"]
 
@@ -64,7 +64,7 @@ def test_cr_800_4a_the_last_player_left_wins() -> None:
     game = multiplayer(3)
     game.act("concede", player="P3")
     events = game.act("concede", player="P1")
-    assert one(events, GAME_ENDED).data["winners"] == ["P2"]
+    assert one(events, GameEnded.TYPE).data["winners"] == ["P2"]
 
 
 def test_cr_800_4a_a_player_who_left_cant_concede_again() -> None:
@@ -95,9 +95,9 @@ def test_cr_800_4j_the_turn_of_a_player_who_left_goes_on_without_an_active_playe
 def test_cr_810_8b_a_2hg_player_who_concedes_takes_the_team_out() -> None:
     game = two_headed_giant()
     events = game.act("concede", player="A2")
-    assert one(events, TEAM_LOST).data["team"] == "A"
-    assert sorted(e.data["player"] for e in of_type(events, PLAYER_LOST)) == ["A1", "A2"]
-    assert one(events, GAME_ENDED).data["winners"] == ["B1", "B2"]
+    assert one(events, TeamLost.TYPE).data["team"] == "A"
+    assert sorted(e.data["player"] for e in of_type(events, PlayerLost.TYPE)) == ["A1", "A2"]
+    assert one(events, GameEnded.TYPE).data["winners"] == ["B1", "B2"]
 
 
 @pytest.mark.parametrize(
@@ -126,14 +126,14 @@ def test_a_judge_note_is_still_allowed_after_the_game_is_over() -> None:
     game = two_player()
     game.act("concede", player="P2")
     events = game.act("note", text="Match slip signed")
-    assert one(events, NOTE_ADDED).data == {"text": "Match slip signed"}
+    assert one(events, NoteAdded.TYPE).data == {"text": "Match slip signed"}
 
 
 def test_cr_800_4a_a_player_who_loses_by_a_state_based_action_also_leaves_with_their_objects() -> None:
     game = multiplayer(3, players={"P3": {"life": 2}}, battlefield=[perm("golem", GOLEM, controller="P3")])
     events = game.act("lose_life", player="P3", amount=2)
-    assert one(events, PLAYER_LOST).rule == "CR 704.5a"
-    assert one(events, PERMANENT_LEFT).data["to"] == "none"
+    assert one(events, PlayerLost.TYPE).rule == "CR 704.5a"
+    assert one(events, PermanentLeft.TYPE).data["to"] == "none"
     assert "golem" not in game.state.battlefield
 
 
@@ -166,12 +166,12 @@ def test_cr_800_4a_control_effects_of_the_leaving_player_end_before_the_exile() 
     game.act("resolve")
     assert (game.state.battlefield["bears"].controller, game.state.battlefield["golem"].controller) == ("P3", "P1")
     events = game.act("concede", player="P3")
-    returned = one(events, CONTROL_CHANGED)
+    returned = one(events, ControlChanged.TYPE)
     assert (returned.data["permanent"], returned.data["controller"], returned.rule) == ("bears", "P1", "CR 800.4a")
     assert game.state.battlefield["bears"].controller == "P1"
     assert game.state.battlefield["bears"].controller_before_effects is None
     assert "golem" not in game.state.battlefield  # owned by P3: it left the game with them
-    assert [e.data["permanent"] for e in of_type(events, PERMANENT_LEFT)] == ["golem"]
+    assert [e.data["permanent"] for e in of_type(events, PermanentLeft.TYPE)] == ["golem"]
     assert game.state.players["P1"].exile == ()
 
 
@@ -180,5 +180,5 @@ def test_cr_800_4a_a_permanent_under_a_leaving_players_control_without_an_effect
     still controls when the effects end: it is exiled (CR 800.4a)."""
     game = multiplayer(3, battlefield=[perm("golem", GOLEM, controller="P3", owner="P1")])
     events = game.act("concede", player="P3")
-    assert of_type(events, CONTROL_CHANGED) == []
-    assert one(events, PERMANENT_LEFT).data["to"] == "exile"
+    assert of_type(events, ControlChanged.TYPE) == []
+    assert one(events, PermanentLeft.TYPE).data["to"] == "exile"

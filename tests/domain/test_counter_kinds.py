@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 import yaml
 
+from api.errors import status_of
 from domain.cards.catalog import bundled_entries
 from domain.counter_kinds import RULE_KINDS, canonical_kind, known_kinds, nearest_kinds, printed_kinds
 from domain.errors import UnknownName
@@ -76,7 +77,7 @@ def test_an_unknown_kind_is_refused_with_the_nearest_known_kinds_and_stores_noth
     before = game.snapshot()
     with pytest.raises(UnknownName) as err:
         game.act("add_counters", target={"player": "P2"}, kind="raad", amount=1)
-    assert (err.value.code, err.value.status) == ("unknown_counter_kind", 422)
+    assert (err.value.code, status_of(err.value.code)) == ("unknown_counter_kind", 422)
     assert "'rad'" in err.value.message and "'raad'" in err.value.message
     assert game.snapshot() == before
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import IllegalAction, NotFound
-from domain.events import COUNTERS_ADDED, COUNTERS_REMOVED, PERMANENT_LEFT
+from domain.events import CountersAdded, CountersRemoved, PermanentLeft
 from tests.domain.helpers import BEARS, RELIC, multiplayer, of_type, one, perm, two_headed_giant, two_player
 
 
 def test_cr_122_1_add_counters_to_a_player_records_target_kind_amount_and_cause() -> None:
     game = two_player()
     events = game.act("add_counters", target={"player": "P1"}, kind="rad", amount=2, source="Nuclear Fallout")
-    event = one(events, COUNTERS_ADDED)
+    event = one(events, CountersAdded.TYPE)
     assert event.data == {"target": {"player": "P1"}, "kind": "rad", "amount": 2, "cause": "Nuclear Fallout"}
     assert game.counters("P1") == {"rad": 2}
 
@@ -20,7 +20,7 @@ def test_cr_122_1_add_counters_to_a_player_records_target_kind_amount_and_cause(
 def test_cr_122_1_counters_on_a_permanent_and_a_reported_effect_has_cause_manual() -> None:
     game = two_player(battlefield=[perm("relic", RELIC)])
     events = game.act("add_counters", target={"permanent": "relic"}, kind="oil", amount=3)
-    assert one(events, COUNTERS_ADDED).data["cause"] == "manual"
+    assert one(events, CountersAdded.TYPE).data["cause"] == "manual"
     assert game.perm_counters("relic") == {"oil": 3}
 
 
@@ -49,7 +49,7 @@ def test_removing_up_to_n_counters_removes_as_many_as_there_are() -> None:
     """An effect that removes N removes as many as it can (CR 101.3, RULES.md Counters)."""
     game = two_player(p1={"counters": {"rad": 2}})
     events = game.act("remove_counters", target={"player": "P1"}, kind="rad", amount=5, up_to=True)
-    assert one(events, COUNTERS_REMOVED).data["amount"] == 2
+    assert one(events, CountersRemoved.TYPE).data["amount"] == 2
     assert game.counters("P1") == {}
 
 
@@ -57,7 +57,7 @@ def test_removing_up_to_n_from_nothing_emits_no_zero_amount_event() -> None:
     """Project convention (docs/rules.md correction 8): no zero-amount counter events."""
     game = two_player()
     events = game.act("remove_counters", target={"player": "P1"}, kind="rad", amount=1, up_to=True)
-    assert of_type(events, COUNTERS_REMOVED) == []
+    assert of_type(events, CountersRemoved.TYPE) == []
 
 
 def test_cr_122_1_a_kind_removed_to_zero_disappears_from_the_state_view() -> None:
@@ -88,8 +88,8 @@ def test_cr_800_4a_no_counters_for_a_player_who_left_the_game() -> None:
 def test_cr_122_2_counters_cease_to_exist_on_a_zone_change_without_a_removal_event() -> None:
     game = two_player(battlefield=[perm("bears", BEARS, counters={"+1/+1": 2})])
     events = game.act("move", permanent="bears", to="hand")
-    assert of_type(events, COUNTERS_REMOVED) == []
-    assert one(events, PERMANENT_LEFT).data["last_known"]["counters"] == {"+1/+1": 2}
+    assert of_type(events, CountersRemoved.TYPE) == []
+    assert one(events, PermanentLeft.TYPE).data["last_known"]["counters"] == {"+1/+1": 2}
     game.act("enter", id="bears", card=BEARS, controller="P1")
     assert game.perm_counters("bears") == {}
 
@@ -97,7 +97,7 @@ def test_cr_122_2_counters_cease_to_exist_on_a_zone_change_without_a_removal_eve
 def test_cr_704_5q_plus_and_minus_counters_annihilate_as_a_state_based_action() -> None:
     game = two_player(battlefield=[perm("bears", BEARS, counters={"+1/+1": 3})])
     events = game.act("add_counters", target={"permanent": "bears"}, kind="-1/-1", amount=1)
-    removed = of_type(events, COUNTERS_REMOVED)
+    removed = of_type(events, CountersRemoved.TYPE)
     assert sorted((e.data["kind"], e.data["amount"], e.data["cause"], e.rule) for e in removed) == [
         ("+1/+1", 1, "sba", "CR 704.5q"),
         ("-1/-1", 1, "sba", "CR 704.5q"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import IllegalAction
-from domain.events import COUNTERS_ADDED, COUNTERS_REMOVED, DAMAGE_DEALT, LIFE_LOST, PERMANENT_LEFT
+from domain.events import CountersAdded, CountersRemoved, DamageDealt, LifeLost, PermanentLeft
 from tests.domain.helpers import BEARS, WALKER, multiplayer, of_type, one, perm, two_headed_giant, two_player, types
 
 INDESTRUCTIBLE = {
@@ -20,16 +20,16 @@ INDESTRUCTIBLE = {
 def test_cr_120_3a_damage_to_a_player_causes_that_much_life_loss() -> None:
     game = two_player()
     events = game.act("damage", target={"player": "P2"}, amount=3, source="Lightning Bolt")
-    assert types(events)[:2] == [DAMAGE_DEALT, LIFE_LOST]
-    assert one(events, LIFE_LOST).data == {"player": "P2", "amount": 3, "cause": "Lightning Bolt", "life_after": 17}
-    assert one(events, LIFE_LOST).rule == "CR 120.3a"
+    assert types(events)[:2] == [DamageDealt.TYPE, LifeLost.TYPE]
+    assert one(events, LifeLost.TYPE).data == {"player": "P2", "amount": 3, "cause": "Lightning Bolt", "life_after": 17}
+    assert one(events, LifeLost.TYPE).rule == "CR 120.3a"
 
 
 def test_cr_120_3b_infect_damage_to_a_player_gives_poison_instead_of_life_loss() -> None:
     game = two_player()
     events = game.act("damage", target={"player": "P2"}, amount=2, infect=True)
-    assert of_type(events, LIFE_LOST) == []
-    assert one(events, COUNTERS_ADDED).rule == "CR 120.3b"
+    assert of_type(events, LifeLost.TYPE) == []
+    assert one(events, CountersAdded.TYPE).rule == "CR 120.3b"
     assert (game.life("P2"), game.counters("P2")) == (20, {"poison": 2})
 
 
@@ -43,8 +43,8 @@ def test_cr_120_3d_infect_damage_to_a_creature_gives_minus_counters_and_marks_no
 def test_cr_702_164c_toxic_adds_poison_in_addition_to_the_life_loss() -> None:
     game = two_player()
     events = game.act("damage", target={"player": "P2"}, amount=2, toxic=1)
-    assert one(events, LIFE_LOST).data["amount"] == 2
-    poison = one(events, COUNTERS_ADDED)
+    assert one(events, LifeLost.TYPE).data["amount"] == 2
+    poison = one(events, CountersAdded.TYPE)
     assert (poison.data["kind"], poison.data["amount"], poison.rule) == ("poison", 1, "CR 702.164c")
     assert (game.life("P2"), game.counters("P2")) == (18, {"poison": 1})
 
@@ -65,7 +65,7 @@ def test_cr_810_10_infect_damage_to_a_2hg_player_poisons_the_team() -> None:
 def test_cr_704_5g_lethal_damage_destroys_a_creature() -> None:
     game = two_player(battlefield=[perm("bears", BEARS)])
     events = game.act("damage", target={"permanent": "bears"}, amount=2)
-    left = one(events, PERMANENT_LEFT)
+    left = one(events, PermanentLeft.TYPE)
     assert (left.data["to"], left.rule) == ("graveyard", "CR 704.5g")
     assert [c.name for c in game.state.players["P1"].graveyard] == ["Grizzly Bears"]
 
@@ -82,17 +82,17 @@ def test_cr_704_5g_nonlethal_damage_stays_marked_until_cleanup_514_2() -> None:
 def test_cr_704_5g_an_indestructible_creature_survives_lethal_damage() -> None:
     game = two_player(battlefield=[perm("idol", INDESTRUCTIBLE)])
     events = game.act("damage", target={"permanent": "idol"}, amount=5)
-    assert of_type(events, PERMANENT_LEFT) == []
+    assert of_type(events, PermanentLeft.TYPE) == []
     assert "idol" in game.state.battlefield
 
 
 def test_cr_120_3c_damage_to_a_planeswalker_removes_loyalty_and_704_5i_it_dies_at_zero() -> None:
     game = two_player(battlefield=[perm("walker", WALKER, counters={"loyalty": 3})])
     events = game.act("damage", target={"permanent": "walker"}, amount=2)
-    assert one(events, COUNTERS_REMOVED).rule == "CR 120.3c"
+    assert one(events, CountersRemoved.TYPE).rule == "CR 120.3c"
     assert game.perm_counters("walker") == {"loyalty": 1}
     events = game.act("damage", target={"permanent": "walker"}, amount=4)
-    assert one(events, PERMANENT_LEFT).rule == "CR 704.5i"
+    assert one(events, PermanentLeft.TYPE).rule == "CR 704.5i"
 
 
 def test_cr_800_4e_no_damage_to_a_player_who_left_the_game() -> None:

@@ -11,11 +11,11 @@ from domain.audit import audit_record
 from domain.commands import parse_command
 from domain.errors import Forbidden, GameError
 from domain.events import (
-    CARDS_DRAWN,
-    DESIGNATION_CHANGED,
-    DUNGEON_COMPLETED,
-    ROOM_ENTERED,
-    STACK_OBJECT_RESOLVED,
+    CardsDrawn,
+    DesignationChanged,
+    DungeonCompleted,
+    RoomEntered,
+    StackObjectResolved,
 )
 from domain.permissions import check_player_command
 from domain.serialize import state_from_json, state_to_json
@@ -39,7 +39,7 @@ def top(game: Game) -> dict[str, Any]:
 # -- the monarch (725) ----------------------------------------------------------------------------
 def test_cr_725_3_one_monarch_at_a_time() -> None:
     game = two_player()
-    event = one(audited(game, "designate", designation="monarch", player="P1"), DESIGNATION_CHANGED)
+    event = one(audited(game, "designate", designation="monarch", player="P1"), DesignationChanged.TYPE)
     assert (event.data, event.rule) == ({"designation": "monarch", "player": "P1", "cause": "manual"}, "CR 725.3")
     assert game.view["monarch"] == "P1"
     assert refused(game, "designate", designation="monarch", player="P1") == "already_designated"
@@ -55,7 +55,7 @@ def test_cr_725_2_the_monarch_draws_at_the_beginning_of_their_end_step() -> None
     trigger = top(game)
     assert (trigger["controller"], trigger["source"], trigger["kind"]) == ("P1", None, "trigger")
     events = audited(game, "resolve")
-    drawn = one(events, CARDS_DRAWN)
+    drawn = one(events, CardsDrawn.TYPE)
     assert (drawn.data["player"], drawn.rule) == ("P1", "CR 725.2")
     assert [c.name for c in game.state.players["P1"].hand] == ["Lightning Bolt"]
 
@@ -76,7 +76,7 @@ def test_cr_725_2_combat_damage_by_a_creature_to_the_monarch_makes_its_controlle
     audited(game, "damage", target={"player": "P2"}, amount=2, source="bears", combat=True)
     assert top(game)["controller"] == "P2"  # controlled by the monarch when it triggered
     events = audited(game, "resolve")
-    assert one(events, DESIGNATION_CHANGED).rule == "CR 725.2"
+    assert one(events, DesignationChanged.TYPE).rule == "CR 725.2"
     assert game.view["monarch"] == "P1"
 
 
@@ -84,7 +84,7 @@ def test_cr_725_4_when_the_monarch_leaves_the_active_player_becomes_the_monarch(
     game = multiplayer(3)
     game.act("designate", designation="monarch", player="P2")
     events = audited(game, "concede", player="P2")
-    assert one(events, DESIGNATION_CHANGED).rule == "CR 725.4" and game.view["monarch"] == "P1"
+    assert one(events, DesignationChanged.TYPE).rule == "CR 725.4" and game.view["monarch"] == "P1"
     game = multiplayer(3)
     game.act("designate", designation="monarch", player="P1")
     audited(game, "concede", player="P1")  # the active player leaves: the next in turn order
@@ -98,7 +98,7 @@ def test_cr_726_2_taking_the_initiative_ventures_into_undercity() -> None:
     assert game.view["initiative"] == "P1"
     assert (top(game)["controller"], top(game)["source"], top(game)["needs"]) == ("P1", None, [])
     events = audited(game, "resolve")  # 701.49a: no dungeon yet: Undercity's top room
-    entered = one(events, ROOM_ENTERED)
+    entered = one(events, RoomEntered.TYPE)
     assert (entered.data, entered.rule) == (
         {"player": "P1", "dungeon": "Undercity", "room": "Secret Entrance"},
         "CR 701.49a",
@@ -121,7 +121,7 @@ def test_cr_701_49b_the_player_picks_the_branch_and_the_upkeep_ventures() -> Non
     assert err.value.code == "choice_required" and "Forge" in str(err.value) and "Lost Well" in str(err.value)
     assert refused(game, "resolve", choices={"room": "Trap!"}) == "illegal_choice"
     events = audited(game, "resolve", choices={"room": "Lost Well"})
-    assert one(events, ROOM_ENTERED).data["room"] == "Lost Well"
+    assert one(events, RoomEntered.TYPE).data["room"] == "Lost Well"
 
 
 def test_cr_726_2_combat_damage_to_the_holder_passes_the_initiative() -> None:
@@ -134,7 +134,7 @@ def test_cr_726_2_combat_damage_to_the_holder_passes_the_initiative() -> None:
     takes = [o for o in game.state.stack if o.effect == "take_initiative"]
     assert len(takes) == 1 and takes[0].controller == "P2"  # "one or more creatures": one trigger
     events = audited(game, "resolve")
-    assert one(events, DESIGNATION_CHANGED).data["player"] == "P1" and game.view["initiative"] == "P1"
+    assert one(events, DesignationChanged.TYPE).data["player"] == "P1" and game.view["initiative"] == "P1"
     assert top(game)["description"].startswith("Initiative (CR 726.2): P1 ventures")
 
 
@@ -143,13 +143,13 @@ def test_cr_726_5_taking_it_again_ventures_again_and_704_5t_completes_undercity(
     for room in ("Secret Entrance", "Forge", "Trap!", "Archives", "Throne of the Dead Three"):
         game.act("designate", designation="initiative", player="P1")  # 726.5: a venture each time
         choices = {"room": room} if room in ("Forge", "Trap!") else {}
-        assert one(game.resolve(**choices), ROOM_ENTERED).data["room"] == room
+        assert one(game.resolve(**choices), RoomEntered.TYPE).data["room"] == room
         if room != "Throne of the Dead Three":
             game.resolve()
     assert game.view["players"]["P1"]["dungeon"] == {"name": "Undercity", "room": "Throne of the Dead Three"}
     events = audited(game, "resolve")  # the last room's ability leaves the stack: completed
-    assert one(events, DUNGEON_COMPLETED).rule == "CR 704.5t"
-    assert types_before(events, DUNGEON_COMPLETED, STACK_OBJECT_RESOLVED)
+    assert one(events, DungeonCompleted.TYPE).rule == "CR 704.5t"
+    assert types_before(events, DungeonCompleted.TYPE, StackObjectResolved.TYPE)
     assert game.view["players"]["P1"]["dungeon"] is None
 
 
@@ -164,7 +164,7 @@ def test_cr_731_2a_day_becomes_night_when_the_previous_active_player_cast_no_spe
     game.act("designate", designation="day")
     assert game.view["day_night"] == "day"
     events = audited(game, "advance")
-    change = one(events, DESIGNATION_CHANGED)
+    change = one(events, DesignationChanged.TYPE)
     assert (change.data["value"], change.rule) == ("night", "CR 731.2a")
     assert game.view["day_night"] == "night"
 
@@ -182,12 +182,12 @@ def test_cr_731_2b_night_becomes_day_after_two_spells_and_stays_after_one() -> N
         game.act("cast", player="P1", card=BOLT)
         game.resolve()
     events = game.advance("next_turn")
-    assert one(events, DESIGNATION_CHANGED).rule == "CR 731.2b" and game.view["day_night"] == "day"
+    assert one(events, DesignationChanged.TYPE).rule == "CR 731.2b" and game.view["day_night"] == "day"
 
 
 def test_cr_731_2c_neither_day_nor_night_stays_neither() -> None:
     game = two_player(step="cleanup")
-    assert of_type(game.advance(), DESIGNATION_CHANGED) == [] and game.view["day_night"] is None
+    assert of_type(game.advance(), DesignationChanged.TYPE) == [] and game.view["day_night"] is None
 
 
 def test_cr_731_1_it_is_already_day() -> None:

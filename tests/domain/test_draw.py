@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import IllegalAction
-from domain.events import CARDS_DRAWN, GAME_ENDED, PLAYER_LOST, TEAM_LOST
+from domain.events import CardsDrawn, GameEnded, PlayerLost, TeamLost
 from tests.domain.helpers import BEARS, BOLT, SHOCK, of_type, one, two_headed_giant, two_player
 
 
 def test_cr_121_1_draw_moves_the_top_card_to_the_hand_count_defaults_to_one() -> None:
     game = two_player(p1={"library": [BEARS, BOLT]})
     events = game.act("draw", player="P1")
-    data = one(events, CARDS_DRAWN).data
+    data = one(events, CardsDrawn.TYPE).data
     assert ([c["name"] for c in data["cards"]], data["requested"], data["from_empty"]) == (["Grizzly Bears"], 1, False)
     assert [c.name for c in game.state.players["P1"].hand] == ["Grizzly Bears"]
     assert game.view["players"]["P1"]["library_size"] == 1
@@ -21,17 +21,17 @@ def test_cr_121_1_draw_moves_the_top_card_to_the_hand_count_defaults_to_one() ->
 def test_cr_704_5b_drawing_from_an_empty_library_loses_at_the_next_check() -> None:
     game = two_player()
     events = game.act("draw", player="P1")
-    assert one(events, CARDS_DRAWN).data["from_empty"] is True
-    lost = one(events, PLAYER_LOST)
+    assert one(events, CardsDrawn.TYPE).data["from_empty"] is True
+    lost = one(events, PlayerLost.TYPE)
     assert (lost.data["player"], lost.rule) == ("P1", "CR 704.5b")
-    assert one(events, GAME_ENDED).data == {"winners": ["P2"], "draw": False}
+    assert one(events, GameEnded.TYPE).data == {"winners": ["P2"], "draw": False}
 
 
 def test_cr_704_5b_drawing_more_cards_than_the_library_holds_draws_them_all_then_loses() -> None:
     game = two_player(p1={"library": [BEARS]})
     events = game.act("draw", player="P1", count=2)
-    assert len(one(events, CARDS_DRAWN).data["cards"]) == 1
-    assert one(events, PLAYER_LOST).data["player"] == "P1"
+    assert len(one(events, CardsDrawn.TYPE).data["cards"]) == 1
+    assert one(events, PlayerLost.TYPE).data["player"] == "P1"
     assert game.state.players["P1"].hand_size == 1
 
 
@@ -48,7 +48,7 @@ def test_cr_504_1_the_draw_step_from_an_unknown_library_adds_a_hidden_card() -> 
     """The server's own draws (the draw step) can't carry cards: the hand gains an unknown card."""
     game = two_player(p1={"library_size": 20, "hand_size": 7}, step="upkeep")
     events = game.advance()
-    assert one(events, CARDS_DRAWN).data["unknown_count"] == 1
+    assert one(events, CardsDrawn.TYPE).data["unknown_count"] == 1
     assert (game.view["players"]["P1"]["hand_size"], game.view["players"]["P1"]["library_size"]) == (8, 19)
 
 
@@ -65,6 +65,6 @@ def test_drawn_cards_named_for_an_unknown_library_must_match_the_count() -> None
 def test_cr_810_8a_in_2hg_a_player_who_draws_from_an_empty_library_loses_with_the_team() -> None:
     game = two_headed_giant(players={"A1": {"library": [BEARS]}, "A2": {"library": [BEARS]}})
     events = game.act("draw", player="B1")
-    assert one(events, TEAM_LOST).data["team"] == "B"
-    assert sorted(e.data["player"] for e in of_type(events, PLAYER_LOST)) == ["B1", "B2"]
-    assert one(events, GAME_ENDED).data["winners"] == ["A1", "A2"]
+    assert one(events, TeamLost.TYPE).data["team"] == "B"
+    assert sorted(e.data["player"] for e in of_type(events, PlayerLost.TYPE)) == ["B1", "B2"]
+    assert one(events, GameEnded.TYPE).data["winners"] == ["A1", "A2"]

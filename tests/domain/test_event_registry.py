@@ -55,15 +55,33 @@ def test_docs_events_md_has_a_section_and_the_generated_fields_for_every_type() 
     prose = text.split(BEGIN)[0]  # the hand-written catalogue: when each event happens, its fold
     headings = {name for line in prose.splitlines() if line.startswith("### ") for name in re.findall(r"\w+", line)}
     assert [cls.TYPE for cls in ev.event_classes() if cls.TYPE not in headings] == []
-    expected = field_reference()
-    if os.environ.get("MTG_LEDGER_WRITE_DOCS") == "1":
-        start = text.find(BEGIN)
-        end = text.find(END)
-        head = text[:start].rstrip("\n") if start >= 0 else text.rstrip("\n")
-        tail = text[end + len(END) :].lstrip("\n") if end >= 0 else ""
-        EVENTS_MD.write_text(head + "\n\n" + expected + (("\n" + tail) if tail else ""))
-        text = EVENTS_MD.read_text()
-    assert expected in text, "docs/events.md's field reference is stale: rerun with MTG_LEDGER_WRITE_DOCS=1"
+    fresh = with_field_reference(text, field_reference())
+    # The page read before any rewrite is what is compared: a run that rewrites it still fails,
+    # so a stale page is never passed by comparing the new text with itself.
+    if fresh != text and os.environ.get("MTG_LEDGER_WRITE_DOCS") == "1":
+        EVENTS_MD.write_text(fresh)
+        pytest.fail("docs/events.md's field reference was stale and is rewritten now: review the diff, run again")
+    assert fresh == text, "docs/events.md's field reference is stale: rerun with MTG_LEDGER_WRITE_DOCS=1"
+
+
+def with_field_reference(text: str, reference: str) -> str:
+    """The page with its generated section (``BEGIN`` to ``END``) replaced by ``reference``, or
+    with ``reference`` appended when it has none yet."""
+    start = text.find(BEGIN)
+    end = text.find(END)
+    head = text[:start].rstrip("\n") if start >= 0 else text.rstrip("\n")
+    tail = text[end + len(END) :].lstrip("\n") if end >= 0 else ""
+    return head + "\n\n" + reference + (("\n" + tail) if tail else "")
+
+
+def test_the_field_reference_replaces_only_its_own_section() -> None:
+    """What the page test above relies on: a stale reference is replaced, the prose around it kept."""
+    page = f"# Events\n\nprose\n\n{BEGIN}\nold table\n{END}\n\n## After\n"
+    assert with_field_reference(page, f"{BEGIN}\nnew table\n{END}\n") == (
+        f"# Events\n\nprose\n\n{BEGIN}\nnew table\n{END}\n\n## After\n"
+    )
+    assert with_field_reference(page, f"{BEGIN}\nold table\n{END}\n") == page
+    assert with_field_reference("# Events\n", "REF\n") == "# Events\n\nREF\n"
 
 
 def test_stored_data_round_trips_and_unknown_or_missing_fields_are_named() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import IllegalAction
-from domain.events import ABILITY_ACTIVATED, MANA_ADDED
+from domain.events import AbilityActivated, ManaAdded
 from tests.domain.helpers import BEARS, of_type, one, perm, two_player
 
 GREEN_BEAR = {**BEARS, "mana_cost": "{1}{G}"}
@@ -15,8 +15,8 @@ RED_GOBLIN = {"name": "Goblin", "type_line": "Creature — Goblin", "power": "1"
 def test_cr_605_3b_a_forest_adds_g_at_once_without_the_stack() -> None:
     game = two_player(battlefield=[perm("forest", "Forest")])
     events = game.act("activate", player="P1", permanent="forest")
-    assert one(events, ABILITY_ACTIVATED).data["mana_ability"] is True
-    added = one(events, MANA_ADDED)
+    assert one(events, AbilityActivated.TYPE).data["mana_ability"] is True
+    added = one(events, ManaAdded.TYPE)
     assert (added.data, added.rule) == ({"player": "P1", "mana": {"G": 1}, "source": "forest"}, "CR 106.3")
     assert game.state.stack == ()
     assert game.state.battlefield["forest"].tapped
@@ -45,7 +45,7 @@ def test_cr_107_5_a_tapped_forest_cant_be_tapped_for_mana() -> None:
 def test_cr_106_5_meteor_crater_with_no_colored_permanent_produces_no_mana() -> None:
     game = two_player(battlefield=[perm("crater", "Meteor Crater")])
     events = game.act("activate", player="P1", permanent="crater")
-    assert of_type(events, MANA_ADDED) == []
+    assert of_type(events, ManaAdded.TYPE) == []
     assert game.state.battlefield["crater"].tapped
     assert sum(game.view["players"]["P1"]["mana_pool"].values()) == 0
 
@@ -61,7 +61,7 @@ def test_meteor_crater_ignores_opponents_colors() -> None:
     """Meteor Crater: a permanent *you control*; none means an undefined type, no mana (CR 106.5)."""
     game = two_player(battlefield=[perm("crater", "Meteor Crater"), perm("bear", GREEN_BEAR, controller="P2")])
     events = game.act("activate", player="P1", permanent="crater")
-    assert of_type(events, MANA_ADDED) == []
+    assert of_type(events, ManaAdded.TYPE) == []
 
 
 def test_meteor_crater_with_two_colors_needs_a_legal_choice() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import IllegalAction
-from domain.events import CARDS_MILLED, PLAYER_LOST
+from domain.events import CardsMilled, PlayerLost
 from tests.domain.helpers import BEARS, BOLT, FOREST, SHOCK, multiplayer, of_type, one, two_player
 
 DRYAD_ARBOR = {"name": "Dryad Arbor", "type_line": "Land Creature — Forest Dryad", "power": "1", "toughness": "1"}
@@ -18,7 +18,7 @@ def names(cards: object) -> list[str]:
 def test_cr_701_17a_mill_puts_the_top_cards_into_the_graveyard_in_order() -> None:
     game = two_player(p1={"library": [BEARS, FOREST, BOLT]})
     events = game.act("mill", player="P1", count=2)
-    data = one(events, CARDS_MILLED).data
+    data = one(events, CardsMilled.TYPE).data
     assert [c["name"] for c in data["cards"]] == ["Grizzly Bears", "Forest"]
     assert (data["requested"], data["nonland_count"], data["cause"]) == (2, 1, "manual")
     assert names(game.state.players["P1"].graveyard) == ["Grizzly Bears", "Forest"]
@@ -28,7 +28,7 @@ def test_cr_701_17a_mill_puts_the_top_cards_into_the_graveyard_in_order() -> Non
 def test_cr_701_17b_a_library_smaller_than_the_mill_mills_as_many_as_possible() -> None:
     game = two_player(p1={"library": [BEARS, BOLT]})
     events = game.act("mill", player="P1", count=5)
-    data = one(events, CARDS_MILLED).data
+    data = one(events, CardsMilled.TYPE).data
     assert (len(data["cards"]), data["requested"]) == (2, 5)
     assert game.view["players"]["P1"]["library_size"] == 0
 
@@ -36,8 +36,8 @@ def test_cr_701_17b_a_library_smaller_than_the_mill_mills_as_many_as_possible() 
 def test_cr_704_5b_milling_from_an_empty_library_does_not_lose() -> None:
     game = two_player()
     events = game.act("mill", player="P1", count=3)
-    assert one(events, CARDS_MILLED).data["cards"] == []
-    assert of_type(events, PLAYER_LOST) == []
+    assert one(events, CardsMilled.TYPE).data["cards"] == []
+    assert of_type(events, PlayerLost.TYPE) == []
     assert game.state.status == "in_progress"
 
 
@@ -74,7 +74,7 @@ def test_cr_701_17b_unknown_library_smaller_than_the_mill_reveals_only_what_is_t
         game.act("mill", player="P1", count=3, cards=[BEARS, BOLT, SHOCK])
     assert err.value.code == "wrong_card_count"
     events = game.act("mill", player="P1", count=3, cards=[BEARS])
-    assert one(events, CARDS_MILLED).data["requested"] == 3
+    assert one(events, CardsMilled.TYPE).data["requested"] == 3
     assert game.view["players"]["P1"]["library_size"] == 0
 
 
@@ -100,7 +100,7 @@ def test_known_library_revealed_cards_that_differ_are_refused() -> None:
 def test_cr_701_17a_a_land_creature_counts_as_a_land_for_nonland_count() -> None:
     game = two_player(p1={"library": [DRYAD_ARBOR, BOLT]})
     events = game.act("mill", player="P1", count=2)
-    assert one(events, CARDS_MILLED).data["nonland_count"] == 1
+    assert one(events, CardsMilled.TYPE).data["nonland_count"] == 1
 
 
 def test_cr_800_4a_a_player_who_left_cant_mill() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import IllegalAction, NotFound
-from domain.events import COUNTERS_ADDED, GAME_ENDED, PLAYER_LOST, PROLIFERATED, TEAM_LOST, TRIGGER_PUT_ON_STACK
+from domain.events import CountersAdded, GameEnded, PlayerLost, Proliferated, TeamLost, TriggerPutOnStack
 from tests.domain.helpers import (
     BEARS,
     RELIC,
@@ -60,15 +60,19 @@ def test_cr_701_34a_the_ability_needs_its_choices_on_resolution() -> None:
 def test_cr_701_34a_each_chosen_object_gets_one_counter_of_each_kind_it_has() -> None:
     game = two_player(battlefield=[perm("ogre", OGRE, controller="P2", counters={"+1/+1": 1, "stun": 1})])
     events = game.act("proliferate", player="P1", choose=[{"permanent": "ogre"}])
-    assert sorted(e.data["kind"] for e in of_type(events, COUNTERS_ADDED)) == ["+1/+1", "stun"]
-    assert all(e.data["cause"] == "proliferate" and e.rule == "CR 701.34a" for e in of_type(events, COUNTERS_ADDED))
+    assert sorted(e.data["kind"] for e in of_type(events, CountersAdded.TYPE)) == ["+1/+1", "stun"]
+    assert all(e.data["cause"] == "proliferate" and e.rule == "CR 701.34a" for e in of_type(events, CountersAdded.TYPE))
     assert game.perm_counters("ogre") == {"+1/+1": 2, "stun": 2}
 
 
 def test_cr_701_34a_proliferated_event_records_player_and_chosen() -> None:
     game = two_player(p2={"counters": {"poison": 1}})
     events = game.act("proliferate", player="P1", choose=[{"player": "P2"}], source="Contagion Clasp")
-    assert one(events, PROLIFERATED).data == {"player": "P1", "chosen": [{"player": "P2"}], "cause": "Contagion Clasp"}
+    assert one(events, Proliferated.TYPE).data == {
+        "player": "P1",
+        "chosen": [{"player": "P2"}],
+        "cause": "Contagion Clasp",
+    }
 
 
 def test_cr_701_34a_since_2019_naming_a_kind_is_refused_not_widened() -> None:
@@ -83,9 +87,9 @@ def test_cr_701_34a_since_2019_naming_a_kind_is_refused_not_widened() -> None:
 def test_cr_701_34a_zero_choices_still_proliferates_and_triggers_whenever_you_proliferate() -> None:
     game = two_player(p1={"library": [BEARS]}, battlefield=[perm("ezuri", "Ezuri, Stalker of Spheres")])
     events = game.act("proliferate", player="P1", choose=[])
-    assert one(events, PROLIFERATED).data["chosen"] == []
-    assert of_type(events, COUNTERS_ADDED) == []
-    assert "proliferate" in one(events, TRIGGER_PUT_ON_STACK).data["object"]["description"]
+    assert one(events, Proliferated.TYPE).data["chosen"] == []
+    assert of_type(events, CountersAdded.TYPE) == []
+    assert "proliferate" in one(events, TriggerPutOnStack.TYPE).data["object"]["description"]
     game.resolve()
     assert [c.name for c in game.state.players["P1"].hand] == ["Grizzly Bears"]
 
@@ -128,9 +132,9 @@ def test_cr_800_4a_a_player_who_left_cant_be_chosen_or_proliferate() -> None:
 def test_cr_704_5c_proliferating_nine_poison_to_ten_loses_the_game() -> None:
     game = two_player(p2={"counters": {"poison": 9}})
     events = game.act("proliferate", player="P1", choose=[{"player": "P2"}])
-    lost = one(events, PLAYER_LOST)
+    lost = one(events, PlayerLost.TYPE)
     assert (lost.data["player"], lost.rule) == ("P2", "CR 704.5c")
-    assert one(events, GAME_ENDED).data["winners"] == ["P1"]
+    assert one(events, GameEnded.TYPE).data["winners"] == ["P1"]
 
 
 # -- pre-War of the Spark (before 2019-05-03): one kind per chosen object --------------------------
@@ -168,7 +172,7 @@ def test_old_rules_zero_choices_are_still_allowed() -> None:
     """Old CR 701.23a (before 2019-05-03): "any number" included zero then too."""
     game = old_game()
     events = game.act("proliferate", player="P1", choose=[])
-    assert one(events, PROLIFERATED).data["chosen"] == []
+    assert one(events, Proliferated.TYPE).data["chosen"] == []
 
 
 def test_old_cr_701_23c_in_2hg_a_team_is_chosen_and_gets_one_poison() -> None:
@@ -189,7 +193,7 @@ def test_teams_can_be_chosen_only_under_the_old_2hg_rule() -> None:
 def test_cr_701_34b_choosing_both_players_of_a_2hg_team_gives_the_team_one_poison() -> None:
     game = two_headed_giant(teams={"B": {"counters": {"poison": 4}}})
     events = game.act("proliferate", player="A1", choose=[{"player": "B1"}, {"player": "B2"}])
-    assert len(of_type(events, COUNTERS_ADDED)) == 1
+    assert len(of_type(events, CountersAdded.TYPE)) == 1
     assert game.team_counters("B") == {"poison": 5}
 
 
@@ -212,14 +216,14 @@ def test_cr_810_10d_a_2hg_player_with_only_team_poison_can_be_chosen() -> None:
 def test_cr_704_6b_proliferating_a_2hg_team_from_14_to_15_poison_loses() -> None:
     game = two_headed_giant(teams={"B": {"counters": {"poison": 14}}})
     events = game.act("proliferate", player="A1", choose=[{"player": "B1"}])
-    assert one(events, TEAM_LOST).data["team"] == "B"
-    assert one(events, TEAM_LOST).rule == "CR 704.6b"
-    assert sorted(e.data["player"] for e in of_type(events, PLAYER_LOST)) == ["B1", "B2"]
-    assert one(events, GAME_ENDED).data["winners"] == ["A1", "A2"]
+    assert one(events, TeamLost.TYPE).data["team"] == "B"
+    assert one(events, TeamLost.TYPE).rule == "CR 704.6b"
+    assert sorted(e.data["player"] for e in of_type(events, PlayerLost.TYPE)) == ["B1", "B2"]
+    assert one(events, GameEnded.TYPE).data["winners"] == ["A1", "A2"]
 
 
 def test_cr_704_5c_ten_poison_does_not_lose_in_2hg() -> None:
     game = two_headed_giant(teams={"B": {"counters": {"poison": 9}}})
     events = game.act("proliferate", player="A1", choose=[{"player": "B1"}])
-    assert of_type(events, PLAYER_LOST) == []
+    assert of_type(events, PlayerLost.TYPE) == []
     assert game.team_counters("B") == {"poison": 10}

@@ -6,14 +6,14 @@ import pytest
 
 from domain.errors import IllegalAction
 from domain.events import (
-    CARDS_MILLED,
-    COUNTERS_REMOVED,
-    LIFE_GAINED,
-    LIFE_LOST,
-    PLAYER_LOST,
-    STACK_OBJECT_RESOLVED,
-    TRIGGER_PUT_ON_STACK,
-    TRIGGERS_PENDING,
+    CardsMilled,
+    CountersRemoved,
+    LifeGained,
+    LifeLost,
+    PlayerLost,
+    StackObjectResolved,
+    TriggerPutOnStack,
+    TriggersPending,
 )
 from tests.domain.helpers import BEARS, BOLT, FOREST, SHOCK, of_type, one, two_headed_giant, two_player, types
 
@@ -23,16 +23,16 @@ DRYAD_ARBOR = {"name": "Dryad Arbor", "type_line": "Land Creature — Forest Dry
 def test_cr_728_1_triggers_at_the_precombat_main_phase_with_no_source() -> None:
     game = two_player(p1={"counters": {"rad": 2}, "library": [BEARS, BOLT]}, step="draw")
     events = game.advance()
-    put = one(events, TRIGGER_PUT_ON_STACK).data["object"]
+    put = one(events, TriggerPutOnStack.TYPE).data["object"]
     assert (put["controller"], put["source"], put["effect"]) == ("P1", None, "radiation")
-    assert one(events, TRIGGER_PUT_ON_STACK).rule == "CR 603.3"
+    assert one(events, TriggerPutOnStack.TYPE).rule == "CR 603.3"
     assert game.view["stack"][0]["controller"] == "P1"
 
 
 def test_cr_728_1_no_trigger_without_rad_counters() -> None:
     game = two_player(p1={"library": [BEARS]}, step="draw")
     events = game.advance()
-    assert of_type(events, TRIGGER_PUT_ON_STACK) == []
+    assert of_type(events, TriggerPutOnStack.TYPE) == []
     assert game.state.stack == ()
 
 
@@ -40,12 +40,12 @@ def test_cr_728_1_nonland_cards_milled_cost_life_and_rad_recorded_as_one_mill_on
     game = two_player(p1={"counters": {"rad": 3}, "library": [BEARS, FOREST, BOLT, SHOCK]}, step="draw")
     game.advance()
     events = game.resolve()
-    assert types(events)[:3] == [CARDS_MILLED, LIFE_LOST, COUNTERS_REMOVED]
-    milled = one(events, CARDS_MILLED).data
+    assert types(events)[:3] == [CardsMilled.TYPE, LifeLost.TYPE, CountersRemoved.TYPE]
+    milled = one(events, CardsMilled.TYPE).data
     assert [c["name"] for c in milled["cards"]] == ["Grizzly Bears", "Forest", "Lightning Bolt"]
     assert (milled["requested"], milled["nonland_count"], milled["cause"]) == (3, 2, "radiation")
-    assert one(events, LIFE_LOST).data == {"player": "P1", "amount": 2, "cause": "radiation", "life_after": 18}
-    assert one(events, COUNTERS_REMOVED).data["amount"] == 2
+    assert one(events, LifeLost.TYPE).data == {"player": "P1", "amount": 2, "cause": "radiation", "life_after": 18}
+    assert one(events, CountersRemoved.TYPE).data["amount"] == 2
     assert game.counters("P1") == {"rad": 1}
     assert [c.name for c in game.state.players["P1"].library] == ["Shock"]
 
@@ -54,7 +54,7 @@ def test_cr_728_1_only_lands_milled_emits_no_zero_life_or_counter_event() -> Non
     game = two_player(p1={"counters": {"rad": 2}, "library": [FOREST, FOREST]}, step="draw")
     game.advance()
     events = game.resolve()
-    assert of_type(events, LIFE_LOST) == [] and of_type(events, COUNTERS_REMOVED) == []
+    assert of_type(events, LifeLost.TYPE) == [] and of_type(events, CountersRemoved.TYPE) == []
     assert game.counters("P1") == {"rad": 2}
     assert game.life("P1") == 20
 
@@ -63,8 +63,8 @@ def test_cr_728_1_land_or_nonland_is_judged_in_the_graveyard_a_dryad_arbor_is_a_
     game = two_player(p1={"counters": {"rad": 1}, "library": [DRYAD_ARBOR]}, step="draw")
     game.advance()
     events = game.resolve()
-    assert one(events, CARDS_MILLED).data["nonland_count"] == 0
-    assert of_type(events, LIFE_LOST) == []
+    assert one(events, CardsMilled.TYPE).data["nonland_count"] == 0
+    assert of_type(events, LifeLost.TYPE) == []
 
 
 def test_cr_712_8a_a_modal_double_faced_card_is_judged_by_its_front_face() -> None:
@@ -74,8 +74,8 @@ def test_cr_712_8a_a_modal_double_faced_card_is_judged_by_its_front_face() -> No
     game = two_player(p1={"counters": {"rad": 2}, "library": [emeria, pathway]}, step="draw")
     game.advance()
     events = game.resolve()
-    assert one(events, CARDS_MILLED).data["nonland_count"] == 1
-    assert one(events, LIFE_LOST).data["amount"] == 1
+    assert one(events, CardsMilled.TYPE).data["nonland_count"] == 1
+    assert one(events, LifeLost.TYPE).data["amount"] == 1
     assert game.counters("P1") == {"rad": 1}
 
 
@@ -83,7 +83,7 @@ def test_cr_728_1_fewer_cards_than_rad_counters_mills_as_many_as_possible() -> N
     game = two_player(p1={"counters": {"rad": 5}, "library": [BEARS, BOLT]}, step="draw")
     game.advance()
     events = game.resolve()
-    milled = one(events, CARDS_MILLED).data
+    milled = one(events, CardsMilled.TYPE).data
     assert (len(milled["cards"]), milled["requested"]) == (2, 5)
     assert game.counters("P1") == {"rad": 3}
     assert game.life("P1") == 18
@@ -93,7 +93,7 @@ def test_cr_704_5b_milling_from_an_empty_library_is_harmless() -> None:
     game = two_player(p1={"counters": {"rad": 2}}, step="draw")
     game.advance()
     events = game.resolve()
-    assert of_type(events, PLAYER_LOST) == []
+    assert of_type(events, PlayerLost.TYPE) == []
     assert game.state.status == "in_progress"
     assert game.counters("P1") == {"rad": 2}
 
@@ -118,8 +118,8 @@ def test_cr_603_4_intervening_if_rechecked_no_rad_on_resolution_does_nothing() -
     game.advance()
     game.act("remove_counters", target={"player": "P1"}, kind="rad", amount=1)
     events = game.resolve()
-    assert of_type(events, CARDS_MILLED) == []
-    assert "603.4" in one(events, STACK_OBJECT_RESOLVED).data["note"]
+    assert of_type(events, CardsMilled.TYPE) == []
+    assert "603.4" in one(events, StackObjectResolved.TYPE).data["note"]
     assert [c.name for c in game.state.players["P1"].library] == ["Grizzly Bears"]
 
 
@@ -128,7 +128,7 @@ def test_cr_728_1_the_count_is_read_on_resolution_so_proliferate_in_response_rai
     game.advance()
     game.act("proliferate", player="P2", choose=[{"player": "P1"}])
     events = game.resolve()
-    assert len(one(events, CARDS_MILLED).data["cards"]) == 2
+    assert len(one(events, CardsMilled.TYPE).data["cards"]) == 2
     assert game.life("P1") == 18
 
 
@@ -136,13 +136,13 @@ def test_cr_505_1a_only_the_first_main_phase_is_precombat_no_trigger_in_the_post
     game = two_player(p1={"counters": {"rad": 2}, "library": [BEARS, BOLT]}, step="end_of_combat")
     events = game.advance()
     assert game.state.turn.step == "postcombat_main"
-    assert of_type(events, TRIGGER_PUT_ON_STACK) == []
+    assert of_type(events, TriggerPutOnStack.TYPE) == []
 
 
 def test_cr_728_1_only_the_active_players_rad_counters_trigger() -> None:
     game = two_player(p2={"counters": {"rad": 2}, "library": [BEARS, BOLT]}, step="draw")
     events = game.advance()
-    assert of_type(events, TRIGGER_PUT_ON_STACK) == []
+    assert of_type(events, TriggerPutOnStack.TYPE) == []
 
 
 def test_rad_counters_persist_across_steps_and_turns_ruling_2024_03_08() -> None:
@@ -156,7 +156,7 @@ def test_cr_704_5a_life_lost_from_radiation_can_lose_the_game() -> None:
     game = two_player(p1={"counters": {"rad": 2}, "library": [BEARS, BOLT], "life": 2}, step="draw")
     game.advance()
     events = game.resolve()
-    assert one(events, PLAYER_LOST).data["player"] == "P1"
+    assert one(events, PlayerLost.TYPE).data["player"] == "P1"
     assert game.state.result is not None and game.state.result.winners == ("P2",)
 
 
@@ -170,7 +170,7 @@ def test_cr_805_4d_in_2hg_it_triggers_once_per_active_team_player_with_rad_and_t
         step="draw",
     )
     events = game.advance()
-    pending = one(events, TRIGGERS_PENDING).data
+    pending = one(events, TriggersPending.TYPE).data
     assert pending["controller"] == "A"
     assert sorted(t["controller"] for t in pending["triggers"]) == ["A1", "A2"]
     assert game.view["pending_order"]["controller"] == "A"
@@ -180,6 +180,6 @@ def test_cr_728_1a_810_9_life_lost_from_radiation_in_2hg_comes_off_the_team_tota
     game = two_headed_giant(players={"A1": {"counters": {"rad": 2}, "library": [BEARS, BOLT]}}, step="draw")
     game.advance()
     events = game.resolve()
-    assert one(events, LIFE_LOST).data["life_after"] == 28
-    assert of_type(events, LIFE_GAINED) == []
+    assert one(events, LifeLost.TYPE).data["life_after"] == 28
+    assert of_type(events, LifeGained.TYPE) == []
     assert game.state.teams["A"].life == 28

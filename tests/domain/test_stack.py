@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import IllegalAction
-from domain.events import STACK_OBJECT_RESOLVED, TRIGGER_PUT_ON_STACK, TRIGGERS_PENDING
+from domain.events import StackObjectResolved, TriggerPutOnStack, TriggersPending
 from tests.domain.helpers import BEARS, BOLT, SAGA, Game, of_type, one, perm, two_player
 
 
@@ -33,12 +33,12 @@ def ordering_game() -> Game:
 def test_cr_603_3b_apnap_the_active_players_trigger_goes_on_first_and_resolves_last() -> None:
     game = two_sagas()
     events = game.act("proliferate", player="P1", choose=[{"permanent": "mine"}, {"permanent": "theirs"}])
-    put = [e.data["object"]["controller"] for e in of_type(events, TRIGGER_PUT_ON_STACK)]
+    put = [e.data["object"]["controller"] for e in of_type(events, TriggerPutOnStack.TYPE)]
     assert put == ["P1", "P2"]
     assert [o["controller"] for o in game.view["stack"]] == ["P1", "P2"]  # bottom first
     top = game.state.stack[-1].id
     resolved = game.resolve()
-    assert one(resolved, STACK_OBJECT_RESOLVED).data["id"] == top
+    assert one(resolved, StackObjectResolved.TYPE).data["id"] == top
     assert [o.controller for o in game.state.stack] == ["P1"]
 
 
@@ -51,12 +51,12 @@ def test_cr_603_3b_apnap_order_follows_the_active_player_not_the_seat() -> None:
         ],
     )
     events = game.act("proliferate", player="P1", choose=[{"permanent": "mine"}, {"permanent": "theirs"}])
-    assert [e.data["object"]["controller"] for e in of_type(events, TRIGGER_PUT_ON_STACK)] == ["P2", "P1"]
+    assert [e.data["object"]["controller"] for e in of_type(events, TriggerPutOnStack.TYPE)] == ["P2", "P1"]
 
 
 def test_cr_603_3b_several_triggers_of_one_player_wait_for_their_order() -> None:
     game = ordering_game()
-    pending = one(game.events, TRIGGERS_PENDING)
+    pending = one(game.events, TriggersPending.TYPE)
     assert (pending.data["controller"], len(pending.data["triggers"]), pending.rule) == ("P1", 2, "CR 603.3b")
     assert game.state.stack == ()
     assert len(game.view["pending_order"]["triggers"]) == 2
@@ -69,7 +69,7 @@ def test_cr_603_3b_order_triggers_puts_the_first_to_resolve_on_top() -> None:
     assert [o.id for o in game.state.stack] == [ids["described"], ids["radiation"]]
     assert game.state.pending == ()
     events = game.resolve()
-    assert one(events, STACK_OBJECT_RESOLVED).data["id"] == ids["radiation"]
+    assert one(events, StackObjectResolved.TYPE).data["id"] == ids["radiation"]
 
 
 @pytest.mark.parametrize(
@@ -128,7 +128,7 @@ def test_cr_603_4_intervening_if_is_checked_again_on_resolution() -> None:
     game.advance()
     game.act("remove_counters", target={"player": "P1"}, kind="rad", amount=2)
     events = game.resolve()
-    assert "603.4" in one(events, STACK_OBJECT_RESOLVED).data["note"]
+    assert "603.4" in one(events, StackObjectResolved.TYPE).data["note"]
     assert game.life("P1") == 20
     assert len(game.state.players["P1"].library) == 2
 
@@ -151,7 +151,7 @@ def test_cr_608_2n_an_instant_goes_to_its_owners_graveyard_as_it_resolves() -> N
     game = two_player(p1={"hand": [BOLT]})
     game.act("cast", player="P1", card=BOLT)
     events = game.resolve()
-    assert one(events, STACK_OBJECT_RESOLVED).data["to"] == "graveyard"
+    assert one(events, StackObjectResolved.TYPE).data["to"] == "graveyard"
     assert [c.name for c in game.state.players["P1"].graveyard] == ["Lightning Bolt"]
     assert game.state.players["P1"].hand == ()
 
@@ -160,7 +160,7 @@ def test_cr_608_3_a_permanent_spell_resolves_into_a_summoning_sick_permanent() -
     game = two_player(p1={"hand": [BEARS]})
     game.act("cast", player="P1", card=BEARS)
     events = game.resolve()
-    assert "to" not in one(events, STACK_OBJECT_RESOLVED).data
+    assert "to" not in one(events, StackObjectResolved.TYPE).data
     (bears,) = game.view["battlefield"].values()
     assert (bears["name"], bears["controller"], bears["summoning_sick"]) == ("Grizzly Bears", "P1", True)
 
@@ -185,7 +185,7 @@ def test_cr_805_7_the_active_team_orders_its_triggers_then_the_other_team_puts_t
 
 
 def test_cr_701_6a_a_countered_spell_leaves_the_stack_for_the_graveyard_without_resolving() -> None:
-    from domain.events import STACK_OBJECT_COUNTERED, STACK_OBJECT_RESOLVED
+    from domain.events import StackObjectCountered, StackObjectResolved
     from tests.domain.helpers import of_type as _of_type
     from tests.domain.helpers import two_player as _two_player
 
@@ -193,9 +193,9 @@ def test_cr_701_6a_a_countered_spell_leaves_the_stack_for_the_graveyard_without_
     game.act("cast", player="P1", card="Shock")
     spell = game.state.stack[-1].id
     events = game.act("counter", object=spell, source="Counterspell")
-    countered = _of_type(events, STACK_OBJECT_COUNTERED)[0]
+    countered = _of_type(events, StackObjectCountered.TYPE)[0]
     assert countered.rule == "CR 701.6a" and countered.data["reason"] == "countered by Counterspell"
-    assert _of_type(events, STACK_OBJECT_RESOLVED) == []
+    assert _of_type(events, StackObjectResolved.TYPE) == []
     assert game.state.stack == ()
     assert [c.name for c in game.state.players["P1"].graveyard] == ["Shock"]
 

@@ -35,14 +35,14 @@ from domain import fold, run
 from domain.commands import parse_command
 from domain.errors import GameError
 from domain.events import (
-    COUNTERS_ADDED,
-    COUNTERS_REMOVED,
-    GAME_STARTED,
-    LIFE_GAINED,
-    LIFE_LOST,
-    PERMANENT_ENTERED,
-    PERMANENT_LEFT,
+    CountersAdded,
+    CountersRemoved,
     Event,
+    GameStarted,
+    LifeGained,
+    LifeLost,
+    PermanentEntered,
+    PermanentLeft,
 )
 from domain.serialize import state_to_json
 from domain.setup import game_started
@@ -239,7 +239,7 @@ class KernelMachine(RuleBasedStateMachine):
     def folding_every_event_gives_the_live_state(self) -> None:
         if self.state is None:
             return
-        assert self.events[0].type == GAME_STARTED
+        assert self.events[0].type == GameStarted.TYPE
         assert state_to_json(fold(self.events)) == state_to_json(self.state)
 
     @invariant()
@@ -272,16 +272,16 @@ class KernelMachine(RuleBasedStateMachine):
             books[("permanent", raw["id"])] = Counter(raw["counters"])
         team_of = {raw["id"]: raw["team"] for raw in start["players"]}
         for event in self.events[1:]:
-            if event.type == PERMANENT_ENTERED:
+            if event.type == PermanentEntered.TYPE:
                 books[("permanent", event.data["permanent"]["id"])] = Counter(event.data["permanent"]["counters"])
-            elif event.type == PERMANENT_LEFT:
+            elif event.type == PermanentLeft.TYPE:
                 del books[("permanent", event.data["permanent"])]
-            elif event.type in (COUNTERS_ADDED, COUNTERS_REMOVED):
+            elif event.type in (CountersAdded.TYPE, CountersRemoved.TYPE):
                 target, kind = event.data["target"], event.data["kind"]
                 key = ("permanent", target["permanent"]) if "permanent" in target else ("player", target["player"])
                 if shared and kind == "poison" and key[0] == "player":
                     key = ("team", team_of[key[1]])
-                sign = 1 if event.type == COUNTERS_ADDED else -1
+                sign = 1 if event.type == CountersAdded.TYPE else -1
                 assert event.data["amount"] > 0, event
                 books[key][kind] += sign * event.data["amount"]
                 assert books[key][kind] >= 0, f"{event} takes {key} below zero"
@@ -297,9 +297,9 @@ class KernelMachine(RuleBasedStateMachine):
         start = self.events[0].data
         delta: Counter[str] = Counter()
         for event in self.events:
-            if event.type == LIFE_GAINED:
+            if event.type == LifeGained.TYPE:
                 delta[event.data["player"]] += event.data["amount"]
-            elif event.type == LIFE_LOST:
+            elif event.type == LifeLost.TYPE:
                 delta[event.data["player"]] -= event.data["amount"]
         if self.state.shares_life:
             for tid, team in start["teams"].items():

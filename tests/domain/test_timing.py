@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import IllegalAction
-from domain.events import PERMANENT_ENTERED, SPELL_CAST
+from domain.events import PermanentEntered, SpellCast
 from tests.domain.helpers import BEARS, BOLT, FOREST, Game, one, two_player
 
 
@@ -20,7 +20,7 @@ def refused(game: Game, code: str, type_: str, **fields: object) -> None:
 def test_cr_307_1_a_sorcery_speed_spell_is_cast_in_your_main_phase() -> None:
     game = two_player(p1={"hand": [BEARS]})
     events = game.act("cast", player="P1", card=BEARS)
-    cast = one(events, SPELL_CAST)
+    cast = one(events, SpellCast.TYPE)
     assert (cast.data["player"], cast.data["from"], cast.rule) == ("P1", "hand", "CR 601.2")
     assert game.view["stack"][0]["kind"] == "spell"
     assert game.state.players["P1"].hand == ()
@@ -73,7 +73,7 @@ def test_cr_305_9_a_land_is_played_not_cast() -> None:
 def test_cr_305_1_playing_a_land_puts_it_onto_the_battlefield_without_the_stack() -> None:
     game = two_player(p1={"hand": [FOREST]})
     events = game.act("play_land", player="P1", card=FOREST)
-    entered = one(events, PERMANENT_ENTERED)
+    entered = one(events, PermanentEntered.TYPE)
     assert (entered.data["from"], entered.data["land_play"], entered.rule) == ("hand", True, "CR 305.1")
     assert game.state.stack == ()
     assert game.state.players["P1"].hand == ()

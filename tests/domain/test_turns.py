@@ -6,12 +6,12 @@ import pytest
 
 from domain.errors import IllegalAction
 from domain.events import (
-    CARDS_DRAWN,
-    COUNTERS_ADDED,
-    MANA_POOL_EMPTIED,
-    PERMANENT_UNTAPPED,
-    STEP_BEGAN,
-    TURN_BEGAN,
+    CardsDrawn,
+    CountersAdded,
+    ManaPoolEmptied,
+    PermanentUntapped,
+    StepBegan,
+    TurnBegan,
 )
 from domain.state import STEPS
 from tests.domain.helpers import (
@@ -33,23 +33,23 @@ from tests.domain.helpers import (
 def test_cr_500_1_advance_begins_the_next_step() -> None:
     game = two_player(step="upkeep", p1={"library": [BEARS]})
     events = game.advance()
-    assert one(events, STEP_BEGAN).data == {"step": "draw", "turn": 4}
+    assert one(events, StepBegan.TYPE).data == {"step": "draw", "turn": 4}
     assert game.state.turn.step == "draw"
 
 
 def test_cr_500_1_advance_to_a_named_step_passes_every_step_on_the_way() -> None:
     game = two_player(step="untap", p1={"library": [BEARS]})
     events = game.advance("end")
-    assert [e.data["step"] for e in of_type(events, STEP_BEGAN)] == list(STEPS[1 : STEPS.index("end") + 1])
+    assert [e.data["step"] for e in of_type(events, StepBegan.TYPE)] == list(STEPS[1 : STEPS.index("end") + 1])
 
 
 def test_cr_500_1_next_turn_wraps_into_the_next_players_turn() -> None:
     game = two_player(step="end", number=4)
     events = game.advance("next_turn")
-    began = one(events, TURN_BEGAN)
+    began = one(events, TurnBegan.TYPE)
     assert (began.data["number"], began.data["active_player"]) == (5, "P2")
     assert (game.state.turn.number, game.state.turn.active_player, game.state.turn.step) == (5, "P2", "untap")
-    assert types(events).index(TURN_BEGAN) > types(events).index(STEP_BEGAN)  # cleanup came first
+    assert types(events).index(TurnBegan.TYPE) > types(events).index(StepBegan.TYPE)  # cleanup came first
 
 
 def test_cr_502_3_the_untap_step_untaps_only_the_active_players_permanents() -> None:
@@ -58,14 +58,14 @@ def test_cr_502_3_the_untap_step_untaps_only_the_active_players_permanents() -> 
         battlefield=[perm("mine", GOLEM, tapped=True), perm("theirs", GOLEM, controller="P2", tapped=True)],
     )
     events = game.advance()
-    assert [e.data["permanent"] for e in of_type(events, PERMANENT_UNTAPPED)] == ["theirs"]
+    assert [e.data["permanent"] for e in of_type(events, PermanentUntapped.TYPE)] == ["theirs"]
     assert game.state.battlefield["mine"].tapped
 
 
 def test_cr_504_1_the_active_player_draws_in_the_draw_step() -> None:
     game = two_player(step="upkeep", p1={"library": [BEARS, BOLT]}, p2={"library": [BEARS]})
     events = game.advance()
-    drawn = one(events, CARDS_DRAWN)
+    drawn = one(events, CardsDrawn.TYPE)
     assert (drawn.data["player"], drawn.rule) == ("P1", "CR 504.1")
     assert game.state.players["P2"].hand_size == 0
 
@@ -73,25 +73,25 @@ def test_cr_504_1_the_active_player_draws_in_the_draw_step() -> None:
 def test_cr_103_8a_the_starting_player_skips_the_first_draw_in_a_two_player_game() -> None:
     game = two_player(step="untap", number=1, p1={"library": [BEARS]}, p2={"library": [BOLT]})
     events = game.advance("draw")
-    assert of_type(events, CARDS_DRAWN) == []
+    assert of_type(events, CardsDrawn.TYPE) == []
     game.advance("next_turn")
     events = game.advance("draw")
-    assert one(events, CARDS_DRAWN).data["player"] == "P2"
+    assert one(events, CardsDrawn.TYPE).data["player"] == "P2"
 
 
 def test_cr_103_8c_no_player_skips_the_first_draw_in_other_multiplayer_games() -> None:
     game = multiplayer(3, step="untap", number=1, players={"P1": {"library": [BEARS]}})
     events = game.advance("draw")
-    assert one(events, CARDS_DRAWN).data["player"] == "P1"
+    assert one(events, CardsDrawn.TYPE).data["player"] == "P1"
 
 
 def test_cr_103_8b_the_starting_2hg_team_skips_its_first_draw() -> None:
     libs = {pid: {"library": [BEARS, BOLT]} for pid in ("A1", "A2", "B1", "B2")}
     game = two_headed_giant(players=libs, step="untap", number=1)
-    assert of_type(game.advance("draw"), CARDS_DRAWN) == []
+    assert of_type(game.advance("draw"), CardsDrawn.TYPE) == []
     game.advance("next_turn")
     events = game.advance("draw")
-    assert sorted(e.data["player"] for e in of_type(events, CARDS_DRAWN)) == ["B1", "B2"]
+    assert sorted(e.data["player"] for e in of_type(events, CardsDrawn.TYPE)) == ["B1", "B2"]
 
 
 def test_cr_714_3c_a_lore_counter_goes_on_each_saga_of_the_active_player_as_the_main_phase_begins() -> None:
@@ -103,7 +103,7 @@ def test_cr_714_3c_a_lore_counter_goes_on_each_saga_of_the_active_player_as_the_
         ],
     )
     events = game.advance()
-    added = one(events, COUNTERS_ADDED)
+    added = one(events, CountersAdded.TYPE)
     assert (added.data["target"], added.data["kind"], added.rule) == ({"permanent": "mine"}, "lore", "CR 714.3c")
     assert game.perm_counters("theirs") == {"lore": 1}
 
@@ -119,14 +119,14 @@ def test_cr_106_4_mana_pools_empty_at_the_end_of_each_step() -> None:
     game.act("activate", player="P1", permanent="forest")
     assert game.view["players"]["P1"]["mana_pool"]["G"] == 1
     events = game.advance()
-    emptied = one(events, MANA_POOL_EMPTIED)
+    emptied = one(events, ManaPoolEmptied.TYPE)
     assert (emptied.data, emptied.rule) == ({"player": "P1", "lost": {"G": 1}}, "CR 106.4")
     assert game.view["players"]["P1"]["mana_pool"]["G"] == 0
 
 
 def test_cr_106_4_empty_pools_emit_nothing() -> None:
     game = two_player()
-    assert of_type(game.advance(), MANA_POOL_EMPTIED) == []
+    assert of_type(game.advance(), ManaPoolEmptied.TYPE) == []
 
 
 def test_stack_not_empty_stops_advance() -> None:
@@ -167,8 +167,8 @@ def test_cr_805_shared_team_turn_in_2hg_passes_to_the_other_team_and_untaps_both
         battlefield=[perm("b1", GOLEM, controller="B1", tapped=True), perm("b2", GOLEM, controller="B2", tapped=True)],
     )
     events = game.advance("next_turn")
-    assert one(events, TURN_BEGAN).data == {"number": 5, "active_player": "B1", "active_team": "B"}
-    assert sorted(e.data["permanent"] for e in of_type(events, PERMANENT_UNTAPPED)) == ["b1", "b2"]
+    assert one(events, TurnBegan.TYPE).data == {"number": 5, "active_player": "B1", "active_team": "B"}
+    assert sorted(e.data["permanent"] for e in of_type(events, PermanentUntapped.TYPE)) == ["b1", "b2"]
     assert game.view["turn"]["active_team"] == "B"
 
 
@@ -190,4 +190,4 @@ def test_cr_103_1_multiplayer_turns_go_round_the_table_and_wrap() -> None:
 def test_cr_103_8c_the_archenemy_draws_on_the_first_turn() -> None:
     game = archenemy(step="upkeep", library=[BEARS])
     events = game.advance()
-    assert one(events, CARDS_DRAWN).data["player"] == "E"
+    assert one(events, CardsDrawn.TYPE).data["player"] == "E"

@@ -8,7 +8,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from ledger.game_files import check_export
+from ledger.export_checks import check_export
 from tests.api.helpers import TWO_PLAYER, assert_problem, create_game, token, version_of
 
 

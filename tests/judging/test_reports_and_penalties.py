@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from ledger.game_files import check_export
+from ledger.export_checks import check_export
 from tests.api.helpers import assert_problem, create_game, token, version_of
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from ledger.settings import WebhookDelivery
 from ledger.webhooks import verify_signature
 from tests.store.conftest import JUDGE, SCOREKEEPER, TWO_PLAYER, Store
 
@@ -60,7 +61,7 @@ def receiver() -> Iterator[Receiver]:
 
 
 def test_a_webhook_is_delivered_signed_after_a_restart_mid_delivery(store: Store, receiver: Receiver) -> None:
-    first = store.service(deliver_webhooks=False, webhook_lease=0.5)
+    first = store.service(webhooks=WebhookDelivery(deliver=False, lease=0.5))
     sub = first.webhooks.subscribe(receiver.url, ["game_ended", "penalty_given"])
     first.create_game(TWO_PLAYER, SCOREKEEPER, "g1")
     first.act("g1", {"type": "concede", "player": "P2"}, JUDGE)
@@ -71,7 +72,7 @@ def test_a_webhook_is_delivered_signed_after_a_restart_mid_delivery(store: Store
     first.close()
     assert receiver.received == []
     # A new process on the same store: the claim expires and the delivery goes out.
-    second = store.service(deliver_webhooks=True, webhook_lease=0.5)
+    second = store.service(webhooks=WebhookDelivery(deliver=True, lease=0.5))
     receiver.wait_for(1)
     headers, body = receiver.received[0]
     assert verify_signature(sub["secret"], headers["X-Ledger-Timestamp"], body, headers["X-Ledger-Signature"])
@@ -90,23 +91,23 @@ def test_a_webhook_is_delivered_signed_after_a_restart_mid_delivery(store: Store
 
 
 def test_a_failed_delivery_is_retried_with_backoff(store: Store, receiver: Receiver) -> None:
-    service = store.service(deliver_webhooks=False, webhook_backoff=0.5)
-    sub = service.webhooks.subscribe(receiver.url, ["penalty_given"])
+    service = store.service(webhooks=WebhookDelivery(deliver=False, backoff=0.5))
+    sub = service.subscribe_webhook(receiver.url, ["penalty_given"])
     service.create_game(TWO_PLAYER, SCOREKEEPER, "g1")
     service.act("g1", {"type": "note", "text": "not a penalty"}, JUDGE)
     service.wait_for_read_model()
     assert service.webhooks.claim_due() == []  # nothing subscribed happened
     from domain.commands.judging import GivePenalty
 
-    service.games.act("g1", GivePenalty("P1", "2.1", "Warning"), JUDGE)
+    service.act("g1", GivePenalty("P1", "2.1", "Warning"), JUDGE)
     service.wait_for_read_model()
     receiver.status = 500
     assert service.webhooks.deliver_due() == 0
-    [failed] = service.webhooks.deliveries(sub["id"])
+    [failed] = service.webhook_deliveries(sub["id"])
     assert failed["status"] == "pending" and failed["attempts"] == 1 and failed["last_error"] == "HTTP 500"
     assert service.webhooks.deliver_due() == 0  # backing off: not due yet
     time.sleep(0.6)
     receiver.status = 204
     assert service.webhooks.deliver_due() == 1
     assert [json.loads(b)["event"] for _, b in receiver.received] == ["penalty_given", "penalty_given"]
-    assert service.webhooks.deliveries(sub["id"])[0]["status"] == "delivered"
+    assert service.webhook_deliveries(sub["id"])[0]["status"] == "delivered"

@@ -15,7 +15,7 @@ import pytest
 
 from bench.harness import ScratchStore
 from bench.replay import ACTOR, build_export
-from ledger.service import LedgerService
+from ledger.service import LedgerService, LedgerSettings
 
 
 def import_within(store: ScratchStore, events: int, seconds: float) -> None:
@@ -24,7 +24,7 @@ def import_within(store: ScratchStore, events: int, seconds: float) -> None:
 
     def run() -> None:
         try:
-            with LedgerService(store.url, project_read_models=False) as service:
+            with LedgerService(store.url, LedgerSettings(read_models=False)) as service:
                 outcome["version"] = service.import_game(lines, ACTOR).version
                 outcome["verify"] = service.verify("long")
         except BaseException as err:  # reported below

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from bench.harness import ScratchStore
-from ledger.service import LedgerService
+from ledger.service import LedgerService, LedgerSettings
 from store.results import Actor
 from tests.reliability.support import ACTIONS, GAME
 
@@ -24,7 +24,7 @@ JUDGE = Actor("tamper judge", "judge")
 
 
 def build_game(url: str, actions: int) -> int:
-    with LedgerService(url, snapshot_interval=10, project_read_models=False) as service:
+    with LedgerService(url, LedgerSettings(snapshot_interval=10, read_models=False)) as service:
         service.create_game(GAME, JUDGE, "tampered")
         rng = random.Random(actions)
         for n in range(actions):
@@ -39,7 +39,7 @@ def build_game(url: str, actions: int) -> int:
 
 def verify(url: str) -> tuple[bool, int | None, int]:
     # A new service each time: nothing cached from before the edit.
-    with LedgerService(url, create_tables=False, project_read_models=False) as service:
+    with LedgerService(url, LedgerSettings(create_tables=False, read_models=False)) as service:
         report = service.verify("tampered")
     return report.ok, report.first_bad_version, report.events
 

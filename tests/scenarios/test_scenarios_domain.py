@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from api.errors import status_of
 from domain import decide, evolve
 from domain.cards.catalog import bundled_catalog
 from domain.commands import parse_command
@@ -38,7 +39,7 @@ class DomainDriver:
         try:
             events = decide(self._state, parse_command(body, self.catalog.resolve))
         except GameError as err:
-            return err.status, err.code
+            return status_of(err.code), err.code
         for event in events:
             self._state = evolve(self._state, event)
         self.events.extend(events)

@@ -18,7 +18,7 @@ from uuid import uuid4
 
 import pytest
 
-from ledger.service import LedgerService
+from ledger.service import LedgerService, LedgerSettings
 from store.results import Actor
 
 POSTGRES_ENV = "MTG_LEDGER_TEST_POSTGRES"
@@ -74,10 +74,11 @@ class Store:
         joiner = "&" if "?" in self.base_url else "?"
         return f"{self.base_url}{joiner}schema={self.schema}"
 
-    def service(self, **options: Any) -> LedgerService:
-        """A service on this database, closed at teardown."""
-        options.setdefault("snapshot_interval", 5)
-        service = LedgerService(self.url, **options)
+    def service(self, **settings: Any) -> LedgerService:
+        """A service on this database with these ``LedgerSettings`` (a snapshot every 5 events
+        unless told), closed at teardown."""
+        settings.setdefault("snapshot_interval", 5)
+        service = LedgerService(self.url, LedgerSettings(**settings))
         self._services.append(service)
         return service
 

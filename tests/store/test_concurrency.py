@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import subprocess
 import sys
 import textwrap
@@ -12,11 +13,13 @@ from typing import Any
 
 import pytest
 
-import ledger.game_service as game_service
 from domain.errors import Conflict
-from ledger.service import LedgerService
+from ledger.service import LedgerService, LedgerSettings
 from store.results import ActionResult
 from tests.store.conftest import JUDGE, SCOREKEEPER, TWO_PLAYER, Store, add_rad
+
+# The module, not the function ``domain`` exports under the same name.
+decide = importlib.import_module("domain.decide")
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,7 +28,7 @@ def decide_together(monkeypatch: pytest.MonkeyPatch, writers: int) -> None:
     """Make the first decision of every writer finish before any of them saves: all decide at
     one version. Decisions after those (a re-decision on a fresh head) run freely."""
     barrier = threading.Barrier(writers, timeout=20)
-    real_run = game_service.run
+    real_run = decide.run
     first = iter(range(writers))
     lock = threading.Lock()
 
@@ -37,7 +40,7 @@ def decide_together(monkeypatch: pytest.MonkeyPatch, writers: int) -> None:
             barrier.wait()
         return result
 
-    monkeypatch.setattr(game_service, "run", run)
+    monkeypatch.setattr(decide, "run", run)
 
 
 def race(calls: list[Callable[[], ActionResult]]) -> list[ActionResult | Conflict]:
@@ -130,11 +133,11 @@ WORKER = textwrap.dedent(
     """
     import sys
     from domain.errors import Conflict
-    from ledger.service import LedgerService, Actor
+    from ledger.service import LedgerService, LedgerSettings, Actor
 
     url, name, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
     conflicts = 0
-    with LedgerService(url, create_tables=False, snapshot_interval=5) as service:
+    with LedgerService(url, LedgerSettings(create_tables=False, snapshot_interval=5)) as service:
         done = 0
         while done < count:
             try:
@@ -171,7 +174,7 @@ def test_several_processes_append_to_one_game(store: Store) -> None:
     assert sorted(notes) == sorted(f"w{i} {n}" for i in range(workers) for n in range(each))
     assert service.head_version("g1") == 1 + workers * each
     assert service.verify("g1").ok
-    fresh = LedgerService(store.url, create_tables=False, project_read_models=False)
+    fresh = LedgerService(store.url, LedgerSettings(create_tables=False, read_models=False))
     try:
         assert fresh.state_at("g1") == service.state_at("g1")
     finally:

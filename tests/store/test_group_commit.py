@@ -185,7 +185,7 @@ def test_actions_of_different_games_share_transactions(store: Store) -> None:
     assert service.committer is not None
     assert service.committer.stats.transactions - before < len(games)
     assert service.committer.stats.largest > 1
-    fresh = store.service(project_read_models=False, group_commit_window=None)
+    fresh = store.service(read_models=False, group_commit_window=None)
     for g in games:
         assert fresh.state_at(g)[0] == 2
         assert rad(fresh, g) == 1
@@ -201,7 +201,7 @@ def test_many_threads_on_one_game_lose_nothing(store: Store) -> None:
     assert all(isinstance(o, Conflict) and o.code == "version_conflict" for o in refused), refused
     assert stored
     assert sorted(o.version for o in stored) == list(range(2, 2 + len(stored)))
-    fresh = store.service(project_read_models=False, group_commit_window=None)
+    fresh = store.service(read_models=False, group_commit_window=None)
     assert fresh.state_at(game)[0] == 1 + len(stored)
     assert rad(fresh, game) == len(stored)
     assert fresh.verify(game).ok
@@ -212,14 +212,14 @@ def test_a_clash_in_a_batch_is_retried_for_that_game_alone(store: Store) -> None
     g0's action with others fails; the others are stored and g0's action is decided again."""
     service = store.service(group_commit_window=0.5)  # all six surely in the first batch
     games = create(service, 6)
-    other = store.service(project_read_models=False, group_commit_window=None)
+    other = store.service(read_models=False, group_commit_window=None)
     other.act(games[0], add_rad(amount=5), JUDGE)
     outcomes = together([lambda g=g: service.act(g, add_rad(), JUDGE) for g in games])
     assert all(isinstance(o, ActionResult) for o in outcomes), outcomes
     assert outcomes[0].version == 3
     assert [o.version for o in outcomes[1:]] == [2] * 5
     assert service.committer is not None and service.committer.stats.probed >= 1  # found by one query
-    fresh = store.service(project_read_models=False, group_commit_window=None)
+    fresh = store.service(read_models=False, group_commit_window=None)
     assert rad(fresh, games[0]) == 6
     assert all(rad(fresh, g) == 1 for g in games[1:])
     assert all(fresh.verify(g).ok for g in games)
@@ -241,7 +241,7 @@ def test_one_idempotency_key_in_one_batch_stores_one_action(store: Store) -> Non
 def test_if_match_clash_is_still_a_409(store: Store) -> None:
     service = store.service(group_commit_window=WINDOW)
     (game,) = create(service, 1)
-    other = store.service(project_read_models=False, group_commit_window=None)
+    other = store.service(read_models=False, group_commit_window=None)
     other.act(game, add_rad(), JUDGE)
     with pytest.raises(Conflict) as refused:
         service.act(game, add_rad(), JUDGE, expected_version=1)
@@ -257,7 +257,7 @@ def test_a_checked_head_moved_on_by_another_process_costs_no_failed_transaction(
     the same batch fails and the clash is found by a probe."""
     service = store.service(group_commit_window=0.5, check_heads=check_heads)
     games = create(service, 6)
-    other = store.service(project_read_models=False, group_commit_window=None)
+    other = store.service(read_models=False, group_commit_window=None)
     other.act(games[0], add_rad(amount=5), JUDGE)
     assert service.committer is not None
     outcomes = together([lambda g=g: service.act(g, add_rad(), JUDGE) for g in games])
@@ -267,4 +267,4 @@ def test_a_checked_head_moved_on_by_another_process_costs_no_failed_transaction(
         assert service.committer.stats.probed == 0  # a failed batch is always followed by a probe
     else:
         assert service.committer.stats.probed >= 1
-    assert rad(store.service(project_read_models=False, group_commit_window=None), games[0]) == 6
+    assert rad(store.service(read_models=False, group_commit_window=None), games[0]) == 6

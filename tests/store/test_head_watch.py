@@ -27,8 +27,8 @@ def _transactions(service: LedgerService) -> int:
 
 
 def _other_process_moves_g1_on(store: Store, watch: bool) -> tuple[LedgerService, int]:
-    mine = store.service(project_read_models=False, watch_heads=watch)
-    theirs = store.service(project_read_models=False, watch_heads=watch)
+    mine = store.service(read_models=False, watch_heads=watch)
+    theirs = store.service(read_models=False, watch_heads=watch)
     mine.create_game(TWO_PLAYER, SCOREKEEPER, "g1")
     mine.act("g1", add_rad(), JUDGE)  # mine has g1 cached at version 2
     theirs.act("g1", add_rad(), JUDGE)
@@ -81,14 +81,14 @@ def test_a_head_another_process_moved_on_is_marked_then_brought_forward(
     assert not games.behind("g1")
 
     # g1's actions are now known to come to both processes: the watch folds theirs onto mine.
-    theirs = store.service(project_read_models=False)
+    theirs = store.service(read_models=False)
     theirs.act("g1", add_rad(), JUDGE)
     theirs.act("g1", add_rad(), JUDGE)  # versions 6 and 7
     _wait(lambda: getattr(games.cached("g1"), "version", 0) == 7, "the watch never brought g1 forward")
     head = games.cached("g1")
     assert head is not None and not games.behind("g1")
     assert watch.advanced in (1, 2)  # versions 6 and 7 in one look or in two
-    fresh = store.service(project_read_models=False).partitions[0].repository.load("g1")
+    fresh = store.service(read_models=False).partitions[0].repository.load("g1")
     assert (head.state, head.last_hash, head.reverts) == (fresh.state, fresh.last_hash, fresh.reverts)
     reads.clear()
     assert mine.act("g1", add_rad(), JUDGE).version == 8
@@ -102,8 +102,8 @@ def test_events_that_do_not_follow_the_cached_head_mark_it(store: Store, monkeyp
     even a shared game is only marked, and its next action reads the events after its cached
     head (one read) and is saved at once."""
     _postgresql_only(store)
-    mine = store.service(project_read_models=False)
-    theirs = store.service(project_read_models=False)
+    mine = store.service(read_models=False)
+    theirs = store.service(read_models=False)
     mine.create_game(TWO_PLAYER, SCOREKEEPER, "g1")
     mine.act("g1", add_rad(), JUDGE)
     theirs.act("g1", add_rad(), JUDGE)
@@ -133,8 +133,8 @@ def test_an_event_that_cannot_be_read_back_marks_the_head_and_the_watch_goes_on(
     """A record the watch cannot decode is left to the request that loads it (which answers
     ``damaged_record``); the other games are still brought forward."""
     _postgresql_only(store)
-    mine = store.service(project_read_models=False)
-    theirs = store.service(project_read_models=False)
+    mine = store.service(read_models=False)
+    theirs = store.service(read_models=False)
     games = mine.partitions[0].repository
     for gid in ("g1", "g2"):
         mine.create_game(TWO_PLAYER, SCOREKEEPER, gid)
@@ -164,7 +164,7 @@ def test_an_event_that_cannot_be_read_back_marks_the_head_and_the_watch_goes_on(
 def test_an_older_head_never_replaces_a_newer_one(store: Store) -> None:
     """The watch may bring a head past an action this process is still answering: that
     action's own (older) head must not replace it."""
-    service = store.service(project_read_models=False)
+    service = store.service(read_models=False)
     service.create_game(TWO_PLAYER, SCOREKEEPER, "g1")
     games = service.partitions[0].repository
     old = games.cached("g1")
@@ -188,7 +188,7 @@ def test_without_the_watch_the_stale_head_clashes_and_is_tried_again(store: Stor
 def test_own_actions_are_not_marked(store: Store) -> None:
     if store.kind != "postgresql":
         pytest.skip("the head watch is PostgreSQL's")
-    service = store.service(project_read_models=False, watch_heads=True)
+    service = store.service(read_models=False, watch_heads=True)
     service.create_game(TWO_PLAYER, SCOREKEEPER, "g1")
     for _ in range(3):
         service.act("g1", add_rad(), JUDGE)
@@ -224,7 +224,7 @@ def test_a_look_reads_every_page_of_what_is_new() -> None:
 
 
 def test_a_mark_lasts_until_a_head_that_new_is_remembered(store: Store) -> None:
-    service = store.service(project_read_models=False)
+    service = store.service(read_models=False)
     service.create_game(TWO_PLAYER, SCOREKEEPER, "g1")
     games = service.partitions[0].repository
     head = games.cached("g1")
@@ -244,7 +244,7 @@ def test_marks_and_shared_notes_of_games_the_cache_let_go_of_are_cleared(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(game_repository, "BEHIND_MAX", 2)
-    service = store.service(project_read_models=False)
+    service = store.service(read_models=False)
     for gid in ("g1", "g2", "g3"):
         service.create_game(TWO_PLAYER, SCOREKEEPER, gid)
     games = service.partitions[0].repository
@@ -267,8 +267,8 @@ def test_a_game_whose_first_action_here_needs_a_load_is_brought_forward_from_the
     no second read once the game is marked behind (two round trips per worker and game while the
     games spread over the workers after a start)."""
     _postgresql_only(store)
-    theirs = store.service(project_read_models=False, watch_heads=True)
-    mine = store.service(project_read_models=False, watch_heads=True)
+    theirs = store.service(read_models=False, watch_heads=True)
+    mine = store.service(read_models=False, watch_heads=True)
     theirs.create_game(TWO_PLAYER, SCOREKEEPER, "g1")
     theirs.act("g1", add_rad(), JUDGE)  # version 2, never cached by mine
     games = mine.partitions[0].repository
@@ -290,8 +290,8 @@ def test_a_game_whose_first_action_here_needs_a_load_is_brought_forward_from_the
 def test_reading_a_game_this_process_has_not_cached_does_not_note_it_as_shared(store: Store) -> None:
     """A read (a viewer's state, an export) is no sign that the game's actions come here: its
     head is only marked when others move it on, never folded (``catch_up``)."""
-    service = store.service(project_read_models=False)
-    other = store.service(project_read_models=False)
+    service = store.service(read_models=False)
+    other = store.service(read_models=False)
     other.create_game(TWO_PLAYER, SCOREKEEPER, "g1")
     games = service.partitions[0].repository
     assert service.head_version("g1") == 1

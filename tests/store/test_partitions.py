@@ -20,7 +20,7 @@ from api.app import create_app
 from api.settings import Settings
 from domain.errors import Conflict
 from ledger.partitions import partition_of
-from ledger.service import LedgerService
+from ledger.service import LedgerService, LedgerSettings
 from tests.store.conftest import JUDGE, POSTGRES_ENV, SCOREKEEPER, TWO_PLAYER, add_rad
 
 DATABASES = ("mtgl_partition_a", "mtgl_partition_b")
@@ -110,7 +110,7 @@ def _ids_in_both(count: int = 2) -> list[str]:
 
 @pytest.mark.postgres
 def test_games_live_in_their_partition_and_everything_works_across(two_databases: list[str]) -> None:
-    service = LedgerService(two_databases, snapshot_interval=5)
+    service = LedgerService(two_databases, LedgerSettings(snapshot_interval=5))
     try:
         games = _ids_in_both()
         for gid in games:
@@ -151,21 +151,21 @@ def test_idempotency_keys_and_tokens_across_partitions(two_databases: list[str])
         for gid in games:
             first = service.act(gid, add_rad(), JUDGE, idempotency_key=f"k-{gid}", request_fingerprint="fp")
             assert first.key_claimed
-            seen = service.idempotency.read(f"k-{gid}")
+            seen = service.read_idempotency_key(f"k-{gid}")
             assert seen.claim is not None and seen.claim.game_id == gid
-            service.idempotency.remember(seen, "fp", 201, '{"ok": true}')
-            assert service.idempotency.read(f"k-{gid}").recalled == ("fp", 201, '{"ok": true}')
+            service.remember_response(seen, "fp", 201, '{"ok": true}')
+            assert service.read_idempotency_key(f"k-{gid}").recalled == ("fp", 201, '{"ok": true}')
             with pytest.raises(Conflict):  # the same key again: its claim is in the game's partition
                 service.act(gid, add_rad(), JUDGE, idempotency_key=f"k-{gid}", request_fingerprint="fp")
         # A create with a server-chosen id and a key: the id falls where the key's records are.
         made = service.create_game(dict(TWO_PLAYER), SCOREKEEPER, idempotency_key="create-1", request_fingerprint="c")
         with pytest.raises(Conflict):
             service.create_game(dict(TWO_PLAYER), SCOREKEEPER, idempotency_key="create-1", request_fingerprint="c")
-        assert service.idempotency.read("create-1").claim is not None
-        assert service.idempotency.read("create-1").claim.game_id == made.game_id  # type: ignore[union-attr]
+        assert service.read_idempotency_key("create-1").claim is not None
+        assert service.read_idempotency_key("create-1").claim.game_id == made.game_id  # type: ignore[union-attr]
         # Tokens live in the home partition.
-        secret = service.tokens.create("ops", "admin", None, None)
-        assert service.tokens.lookup(secret) is not None
+        secret = service.create_token("ops", "admin", None, None)
+        assert service.lookup_token(secret) is not None
     finally:
         service.close()
 

@@ -30,7 +30,7 @@ def _postgres(store: Store) -> None:
 
 
 def _service(store: Store, path: str) -> LedgerService:
-    service = store.service(project_read_models=False)
+    service = store.service(read_models=False)
     service.app.recorder.save_function_ready = path == "function"
     return service
 
@@ -105,7 +105,7 @@ def test_a_taken_version_is_refused_and_leaves_the_connections_usable(store: Sto
 
 def test_the_save_returns_the_notification_ids_in_the_order_of_the_events(store: Store) -> None:
     _postgres(store)
-    service = store.service(project_read_models=False)
+    service = store.service(read_models=False)
     service.create_game(TWO_PLAYER, SCOREKEEPER, "g1")
     service.act("g1", add_rad(), JUDGE)
     recorder = service.app.recorder
@@ -121,7 +121,7 @@ def test_tables_made_without_the_function_are_saved_to_as_before(
     store: Store, caplog: pytest.LogCaptureFixture
 ) -> None:
     _postgres(store)
-    service = store.service(project_read_models=False)
+    service = store.service(read_models=False)
     service.create_game(TWO_PLAYER, SCOREKEEPER, "g1")
     function = service.app.recorder.save_function
     assert function == SAVE_FUNCTION.format("ledger_events")

@@ -20,7 +20,7 @@ Subscribe = Callable[[Any, int], Any]
 
 
 def _three_commits_come_in_one_pull(store: Store, subscribe: Subscribe) -> None:
-    service = store.service(project_read_models=False)
+    service = store.service(read_models=False)
     service.create_game(TWO_PLAYER, SCOREKEEPER, "g1")
     recorder: Any = service.app.recorder
     start = recorder.max_notification_id()

@@ -16,13 +16,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import event as note_event
 from hypothesis import strategies as st
 
-import ledger.service as service_module
+import ledger.game_service as game_service
+from domain import events as ev
 from domain import evolve
 from domain.errors import GameError
-from domain.events import JUDGE_RECORD_TYPES, Event
+from domain.events import JUDGE_RECORDS, Event
 from domain.state import GameState
 from domain.undo import Entry, target_before_last_actions
-from ledger.service import LedgerService
+from ledger.service import LedgerService, LedgerSettings
 from store.results import Actor
 
 JUDGE = Actor("property judge", "judge")
@@ -96,10 +97,14 @@ def fold_to(service: LedgerService, version: int) -> GameState:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(steps)
 def test_random_play_with_undos_keeps_every_property(plan: list[tuple[str, Any]]) -> None:
-    page, service_module.UNDO_HISTORY_PAGE = service_module.UNDO_HISTORY_PAGE, 2
+    page, game_service.UNDO_HISTORY_PAGE = game_service.UNDO_HISTORY_PAGE, 2
     with tempfile.TemporaryDirectory() as tmp:
-        service = LedgerService(f"sqlite:///{Path(tmp) / 'a.sqlite3'}", snapshot_interval=3, project_read_models=False)
-        copy = LedgerService(f"sqlite:///{Path(tmp) / 'b.sqlite3'}", snapshot_interval=4, project_read_models=False)
+        service = LedgerService(
+            f"sqlite:///{Path(tmp) / 'a.sqlite3'}", LedgerSettings(snapshot_interval=3, read_models=False)
+        )
+        copy = LedgerService(
+            f"sqlite:///{Path(tmp) / 'b.sqlite3'}", LedgerSettings(snapshot_interval=4, read_models=False)
+        )
         try:
             service.create_game(GAME, JUDGE, "g")
             last_action_from: int | None = None
@@ -115,12 +120,12 @@ def test_random_play_with_undos_keeps_every_property(plan: list[tuple[str, Any]]
                     else:
                         # A judge's note is a record, not a game action: a backup never takes
                         # it back (docs/judges.md), so "undo the last action" skips it.
-                        game_action = any(e.type not in JUDGE_RECORD_TYPES for e in result.events)
+                        game_action = any(ev.event_class(e.type) not in JUDGE_RECORDS for e in result.events)
                         last_action_from = head if game_action else last_action_from
                     no_negative_counters(service.state_at("g")[1])
                     continue
                 history = [
-                    Entry(e.version, e.type, e.action_id, tuple(e.data.get("reverted_versions") or ()))
+                    Entry(e.version, ev.event_class(e.type), e.action_id, tuple(e.data.get("reverted_versions") or ()))
                     for e in service.events("g", 0, 1000)
                 ]
                 # Where the undo must go, from the rule over the whole history (None: nothing to
@@ -137,7 +142,7 @@ def test_random_play_with_undos_keeps_every_property(plan: list[tuple[str, Any]]
                         target = None
                     request = {"actions": arg, "reason": "property"}
                 else:
-                    if history[-1].type != "ActionsReverted":
+                    if history[-1].kind is not ev.ActionsReverted:
                         continue
                     target = head - 1
                     request = {"to_version": target, "reason": "redo"}
@@ -186,4 +191,4 @@ def test_random_play_with_undos_keeps_every_property(plan: list[tuple[str, Any]]
         finally:
             service.close()
             copy.close()
-            service_module.UNDO_HISTORY_PAGE = page
+            game_service.UNDO_HISTORY_PAGE = page

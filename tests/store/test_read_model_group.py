@@ -51,7 +51,7 @@ def test_one_subscription_reads_each_record_once_for_every_read_model(
     # runners read and decoded each three times).
     assert sorted(handed) == list(range(1, stored + 1))
     assert [g.game_id for g in service.list_games()] == ["g1"]
-    [table] = service.matches.round("GP-Test", "3")["tables"]
+    [table] = service.round("GP-Test", "3")["tables"]
     assert [g["game_id"] for g in table["games"]] == ["g1"]
 
 

@@ -62,7 +62,7 @@ def test_a_follower_of_another_name_is_elected_on_its_own(store: Store) -> None:
 
 
 def test_a_runner_that_cannot_start_frees_the_election(store: Store) -> None:
-    service = store.service(project_read_models=False)
+    service = store.service(read_models=False)
     tries: list[int] = []
 
     def start() -> None:
@@ -82,7 +82,7 @@ def test_a_runner_that_cannot_start_frees_the_election(store: Store) -> None:
 def test_postgres_a_lost_session_stops_the_runner(store: Store) -> None:
     if store.kind != "postgresql":
         pytest.skip("PostgreSQL's advisory lock only")
-    service = store.service(project_read_models=False)
+    service = store.service(read_models=False)
     events: list[str] = []
     runner = ElectedRunner(
         service.library_env,
@@ -121,8 +121,8 @@ def test_a_killed_runner_process_is_replaced(store: Store, tmp_path: Path) -> No
             textwrap.dedent(
                 f"""
                 import pathlib, time
-                from ledger.service import LedgerService
-                s = LedgerService({store.url!r}, create_tables=False)
+                from ledger.service import LedgerService, LedgerSettings
+                s = LedgerService({store.url!r}, LedgerSettings(create_tables=False))
                 assert s.game_list.election.leading
                 pathlib.Path({str(ready)!r}).write_text("up")
                 time.sleep(120)

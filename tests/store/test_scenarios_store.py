@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from api.errors import status_of
 from domain import evolve
 from domain.errors import GameError
 from domain.events import Event
@@ -35,7 +36,7 @@ class StoreDriver:
         try:
             self.service.act(self.game_id, body, TABLE)
         except GameError as err:
-            return err.status, err.code
+            return status_of(err.code), err.code
         return 201, None
 
     def undo(self, body: dict[str, Any]) -> tuple[int, str | None]:
@@ -48,7 +49,7 @@ class StoreDriver:
                 actor=TABLE,
             )
         except GameError as err:
-            return err.status, err.code
+            return status_of(err.code), err.code
         return 201, None
 
     def state(self) -> dict[str, Any]:
@@ -74,7 +75,7 @@ def test_scenario_through_the_store(scenario: dict[str, Any], store: Store) -> N
     # The audit holds, and a cold reload (another service, snapshots + events) agrees with a
     # fold of the stored events at every version.
     assert service.verify("g1").ok
-    cold = store.service(snapshot_interval=4, project_read_models=False)
+    cold = store.service(snapshot_interval=4, read_models=False)
     head = cold.head_version("g1")
     state: GameState | None = None
     for event in cold.events("g1", limit=1000):

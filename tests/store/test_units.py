@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 from uuid import uuid4
 
 import pytest
+from eventsourcing.persistence import Mapper
 from eventsourcing.utils import get_topic, resolve_topic
 
-from projections.game_summaries import SummaryChange, runs, summary_change
+from domain import events as ev
+from projections.game_summaries import SummaryChange, summary_change
+from projections.game_summary_tables import runs
 from projections.sentences import describe
 from store.database_url import describe_store, library_environment, sqlite_path, store_kind, without_password
-from store.records import GameEvent, StoredRecord
+from store.records import GameEvent, PlainJSONTranscoder, StoredRecord
 
 
 def test_sqlite_urls_map_to_the_library_settings() -> None:
@@ -35,7 +39,7 @@ def test_postgresql_urls_map_to_the_library_settings() -> None:
     env = library_environment(
         "postgresql://ledger:s%40cret@db.example:6543/games?schema=gp&pool_size=2", create_tables=False
     )
-    assert env["PERSISTENCE_MODULE"] == "eventsourcing.postgres"
+    assert env["PERSISTENCE_MODULE"] == "store.postgres_connections:LedgerPostgresFactory"
     assert (env["POSTGRES_HOST"], env["POSTGRES_PORT"], env["POSTGRES_DBNAME"]) == ("db.example", "6543", "games")
     assert (env["POSTGRES_USER"], env["POSTGRES_PASSWORD"]) == ("ledger", "s@cret")
     assert env["POSTGRES_SCHEMA"] == "gp" and env["POSTGRES_POOL_SIZE"] == "2"
@@ -168,10 +172,29 @@ def _event(type_: str, data: dict[str, object], version: int = 5) -> GameEvent:
     )
 
 
+def test_a_record_keeps_its_parsed_event_but_never_stores_it() -> None:
+    record = _event("NoteAdded", {"text": "x"})
+    assert record.event is record.event and record.payload == ev.NoteAdded(text="x")
+    assert record.event_class is ev.NoteAdded and _event("Teleported", {}).event_class is None
+    mapper = Mapper(transcoder=PlainJSONTranscoder())
+    stored = mapper.to_stored_event(record)
+    assert "_event" not in json.loads(stored.state) and "event" not in json.loads(stored.state)
+    again = mapper.to_domain_event(stored)
+    assert again == record and again.event == record.event
+
+
 def test_summary_changes() -> None:
-    started = summary_change(
-        _event("GameStarted", {"variant": "multiplayer", "tournament": {"event": "E", "round": 2}}, 1)
-    )
+    created = {
+        "game_id": "g1",
+        "variant": "multiplayer",
+        "rules_edition": "2026-01-01",
+        "tournament": {"event": "E", "round": 2},
+        "players": [],
+        "teams": {},
+        "battlefield": [],
+        "turn": {"number": 1, "active_player": "P1", "active_team": None, "step": "untap"},
+    }
+    started = summary_change(_event("GameStarted", created, 1))
     assert (started.variant, started.status, started.winners, started.tournament) == (
         "multiplayer",
         "in_progress",
@@ -180,10 +203,15 @@ def test_summary_changes() -> None:
     )
     ended = summary_change(_event("GameEnded", {"winners": ["P1"], "draw": False}))
     assert (ended.status, ended.winners, ended.variant) == ("finished", ("P1",), None)
-    back = summary_change(_event("ActionsReverted", {"restored_state": {"status": "in_progress", "result": None}}))
+    restored = {"status": "in_progress", "result": None}
+    reverted = {"to_version": 4, "reverted_versions": [], "reason": "misreported", "restored_state": restored}
+    back = summary_change(_event("ActionsReverted", reverted))
     assert (back.status, back.winners) == ("in_progress", ())
     plain = summary_change(_event("NoteAdded", {"text": "x"}, 9))
     assert (plain.version, plain.status, plain.winners) == (9, None, None)
+    # A record of a type the vocabulary doesn't have (a damaged one) changes only the version.
+    unknown = summary_change(_event("Teleported", {"to": "moon"}, 10))
+    assert (unknown.version, unknown.status, unknown.variant) == (10, None, None)
 
 
 def test_summary_changes_are_written_in_runs_of_one_statement_in_order() -> None:

@@ -28,7 +28,7 @@ from domain.cards.helpers import move_cards
 from domain.cards.model import Card
 from domain.cards.watchers import self_enters, trigger
 from domain.commands import Choices
-from domain.errors import IllegalAction
+from domain.errors import Code, IllegalAction
 from domain.rules.effects import effect, needs
 from domain.state import GameState, StackObject
 
@@ -81,7 +81,7 @@ def _revealed(state: GameState, obj: StackObject, choices: Choices) -> list[Card
         if given[i].name != card.name:
             raise IllegalAction(
                 f"{NAME}: card {i + 1} from the top is not {given[i].name!r}",
-                "illegal_choice",
+                Code.ILLEGAL_CHOICE,
                 hidden=f"it is {card.name!r}",
             )
     return given
@@ -99,7 +99,7 @@ def _reveal(b: Builder, obj: StackObject, choices: Choices) -> str | None:
     names = [t["card"] for t in tg.parse_all(choices.targets, "choices.targets") if "card" in t]
     if len(names) != len(choices.targets or ()):
         raise IllegalAction(
-            f"{NAME}: choices.targets must name revealed cards, got {choices.targets!r}", "illegal_choice"
+            f"{NAME}: choices.targets must name revealed cards, got {choices.targets!r}", Code.ILLEGAL_CHOICE
         )
     rest = list(revealed)
     chosen: list[Card] = []
@@ -108,14 +108,14 @@ def _reveal(b: Builder, obj: StackObject, choices: Choices) -> str | None:
         if found is None:
             raise IllegalAction(
                 f"{NAME}: {name!r} is not among the revealed cards (or not that many copies)",
-                "illegal_choice",
+                Code.ILLEGAL_CHOICE,
                 hidden=f"revealed: {[c.name for c in revealed]}",
             )
         rest.remove(found)
         chosen.append(found)
     if matching(chosen) is None:
         raise IllegalAction(
-            f"{NAME}: {names} can't each be the card of a different card type (one card per type)", "illegal_choice"
+            f"{NAME}: {names} can't each be the card of a different card type (one card per type)", Code.ILLEGAL_CHOICE
         )
     move_cards(b, obj.controller, chosen, "library", "hand", NAME)
     move_cards(b, obj.controller, rest, "library", "library_bottom", NAME, random_order=True)

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping
 
 from domain.cards.behaviour import ActivatedAbility, Behaviour, register, tap_for_mana
 from domain.cards.watchers import are_opponents
-from domain.errors import IllegalAction
+from domain.errors import Code, IllegalAction
 from domain.rules.activate import could_produce
 from domain.state import MANA_TYPES, GameState, Permanent
 
@@ -49,10 +49,10 @@ def _one_of(name: str, options: frozenset[str], choice: str | None) -> Mapping[s
     if choice is None:
         if len(options) == 1:
             return {next(iter(options)): 1}
-        raise IllegalAction(f"{name}: choose the mana with 'mana', one of {sorted(options)}", "choice_required")
+        raise IllegalAction(f"{name}: choose the mana with 'mana', one of {sorted(options)}", Code.CHOICE_REQUIRED)
     if choice not in options:
         raise IllegalAction(
-            f"{name}: {choice!r} is not one of the types it can add now ({sorted(options)})", "illegal_choice"
+            f"{name}: {choice!r} is not one of the types it can add now ({sorted(options)})", Code.ILLEGAL_CHOICE
         )
     return {choice: 1}
 

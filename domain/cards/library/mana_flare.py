@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from domain.cards.behaviour import Behaviour, register
-from domain.errors import IllegalAction
+from domain.errors import Code, IllegalAction
 from domain.state import GameState, Permanent
 
 NAME = "Mana Flare"
@@ -33,7 +33,7 @@ def _flare(
     if choice is not None and choice in produced:
         return {choice: 1}
     raise IllegalAction(
-        f"{NAME}: {land.card.name} produced {types}; name the type Mana Flare adds with 'mana'", "choice_required"
+        f"{NAME}: {land.card.name} produced {types}; name the type Mana Flare adds with 'mana'", Code.CHOICE_REQUIRED
     )
 
 

@@ -20,7 +20,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from domain.errors import GameError, InvalidCommand
+from domain.errors import Code, InvalidCommand, LimitExceeded
 
 MAX_INT_DIGITS = 20
 """Digits of an integer in a body (2^63 has 19); every accepted amount is far smaller."""
@@ -44,26 +44,19 @@ _CONTROL_IN_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff
 _CONTROL_IN_KEY = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
-class LimitExceeded(GameError):
-    """A value is over a documented limit (422 ``limit_exceeded``)."""
-
-    status = 422
-    default_code = "limit_exceeded"
-
-
 def parse_int(digits: str) -> int:
     """``json.loads(parse_int=...)``: an integer of at most ``MAX_INT_DIGITS`` digits."""
     if len(digits.lstrip("-")) > MAX_INT_DIGITS:
         raise InvalidCommand(
             f"an integer of {len(digits.lstrip('-'))} digits is out of range (at most {MAX_INT_DIGITS})",
-            "value_out_of_range",
+            Code.VALUE_OUT_OF_RANGE,
         )
     return int(digits)
 
 
 def refuse_constant(name: str) -> Any:
     """``json.loads(parse_constant=...)``: ``NaN`` and ``Infinity`` are not JSON numbers."""
-    raise InvalidCommand(f"{name} is not a JSON number", "value_out_of_range")
+    raise InvalidCommand(f"{name} is not a JSON number", Code.VALUE_OUT_OF_RANGE)
 
 
 def _where(path: str) -> str:
@@ -79,7 +72,7 @@ def check_string(value: str, path: str, limit: int = MAX_STRING) -> None:
     """One string value: no control character, at most ``limit`` characters."""
     bad = _bad_character(value, _CONTROL_IN_TEXT)
     if bad is not None:
-        raise InvalidCommand(f"{_where(path)}: control character {bad} is not allowed in text", "invalid_character")
+        raise InvalidCommand(f"{_where(path)}: control character {bad} is not allowed in text", Code.INVALID_CHARACTER)
     if len(value) > limit:
         raise LimitExceeded(f"{_where(path)}: {len(value)} characters; the limit is {limit}")
 
@@ -102,7 +95,7 @@ def check_value(value: Any, path: str = "", *, lists: bool = True) -> None:
                 bad = _bad_character(k, _CONTROL_IN_KEY)
                 if bad is not None:
                     raise InvalidCommand(
-                        f"{_where(where)}: a field name holds control character {bad}", "invalid_character"
+                        f"{_where(where)}: a field name holds control character {bad}", Code.INVALID_CHARACTER
                     )
                 if len(k) > 200:
                     raise LimitExceeded(f"{_where(where)}: a field name of {len(k)} characters; the limit is 200")

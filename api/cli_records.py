@@ -1,0 +1,145 @@
+"""The ``mtg-ledger`` commands that work on the record: ``token create``, ``verify``, ``export``,
+``import`` and ``cards import``."""
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from api.bodies import expiry_time
+from api.catalog_store import import_scryfall
+from api.cli_store import CliError, first_line, opened
+from api.settings import Settings
+from domain.errors import NotFound
+from ledger.service import Actor, LedgerService
+
+
+def _read_lines(name: str) -> list[str]:
+    """The lines of a UTF-8 text file (an export); unreadable is a ``CliError``."""
+    try:
+        return Path(name).read_text(encoding="utf-8").splitlines()
+    except OSError as err:
+        raise CliError(f"cannot read {name}: {err.strerror or first_line(err)}") from err
+    except UnicodeDecodeError as err:
+        raise CliError(f"cannot read {name}: not UTF-8 text ({err.reason} at byte {err.start})") from err
+
+
+def token_create(args: argparse.Namespace, settings: Settings) -> int:
+    """Create a token and print its secret once (on stdout, alone, for scripts)."""
+    bound = args.game is not None or args.player is not None
+    if args.role == "player" and (args.game is None or args.player is None):
+        raise CliError("a player token needs --game GAME and --player PLAYER")
+    if args.role != "player" and bound:
+        raise CliError(f"--game and --player bind only player tokens, not --role {args.role}")
+    with opened(settings) as service:
+        if args.role == "player":
+            _check_player(service, settings, args.game, args.player)
+        expires = None
+        if args.expires_at is not None:
+            try:
+                expires = expiry_time(args.expires_at)
+            except ValueError as err:
+                raise CliError(f"--expires-at: {err}") from None
+        secret = service.create_token(args.name, args.role, args.game, args.player, expires_at=expires)
+    print(secret)
+    return 0
+
+
+def _check_player(service: LedgerService, settings: Settings, game: str, player: str) -> None:
+    """A player token for a game this store does not hold would be refused by every server that
+    uses this store: most likely the server runs on another one."""
+    try:
+        _, state = service.state_at(game)
+    except NotFound as err:
+        raise CliError(
+            f"no game {game!r} in {settings.store_description}; "
+            "is the server using another store (MTG_LEDGER_DATABASE_URL)?"
+        ) from err
+    if player not in state.players:
+        raise CliError(f"game {game!r} has no player {player!r}; its players: {', '.join(state.players)}")
+
+
+def verify(args: argparse.Namespace, settings: Settings) -> int:
+    """Verify a stored game's hash chain, or an export file (chain and rules replay)."""
+    path = Path(args.target)
+    lines = _read_lines(args.target) if path.exists() else None
+    with opened(settings) as service:
+        if lines is not None:
+            report = service.verify_export(lines)
+        else:
+            try:
+                report = service.verify(args.target)
+            except NotFound as err:
+                raise CliError(f"{args.target!r} is neither a file nor a game in this store") from err
+    print(
+        json.dumps(
+            {
+                "ok": report.ok,
+                "events": report.events,
+                "head": report.head,
+                "first_bad_version": report.first_bad_version,
+            }
+        )
+    )
+    return 0 if report.ok else 1
+
+
+def export(args: argparse.Namespace, settings: Settings) -> int:
+    """Write a game's NDJSON export to stdout or ``--output``."""
+    with opened(settings) as service:
+        # Before the output is opened: an unknown game leaves no empty file behind.
+        lines = service.export(args.game)
+        if not args.output:
+            _write_lines(lines, sys.stdout)
+            return 0
+        try:
+            with open(args.output, "w", encoding="utf-8") as out:
+                _write_lines(lines, out)
+        except OSError as err:
+            raise CliError(f"cannot write {args.output}: {err.strerror or first_line(err)}") from err
+    return 0
+
+
+def _write_lines(lines: Iterator[str], out: Any) -> None:
+    for line in lines:
+        out.write(line if line.endswith("\n") else line + "\n")
+
+
+def _stream_lines(name: str) -> Iterator[str]:
+    """The lines of a UTF-8 text file, read one at a time (a large export is never held whole);
+    unreadable is a ``CliError``, also part-way through."""
+    try:
+        with open(name, encoding="utf-8", newline="") as source:
+            for line in source:
+                yield line.rstrip("\r\n")
+    except OSError as err:
+        raise CliError(f"cannot read {name}: {err.strerror or first_line(err)}") from err
+    except UnicodeDecodeError as err:
+        raise CliError(f"cannot read {name}: not UTF-8 text ({err.reason})") from err
+
+
+def import_(args: argparse.Namespace, settings: Settings) -> int:
+    """Verify an export file and store its game (the file is read line by line)."""
+    try:
+        open(args.file, "rb").close()
+    except OSError as err:
+        raise CliError(f"cannot read {args.file}: {err.strerror or first_line(err)}") from err
+    with opened(settings) as service:
+        result = service.import_game(_stream_lines(args.file), Actor("mtg-ledger import", "admin"))
+    print(json.dumps({"game_id": result.game_id, "version": result.version}))
+    return 0
+
+
+def cards_import(args: argparse.Namespace, settings: Settings) -> int:
+    """Load Scryfall "oracle cards" bulk JSON into the catalog (no network)."""
+    target = settings.imported_cards_path.resolve()
+    try:
+        read, skipped = import_scryfall(Path(args.file), target)
+    except OSError as err:
+        raise CliError(f"{err.filename or args.file}: {err.strerror or first_line(err)}") from err
+    except ValueError as err:  # not JSON, or not Scryfall's card list
+        raise CliError(f"{args.file}: {first_line(err)}") from err
+    print(f"imported {read} card(s) into {target} ({skipped} skipped)")
+    return 0
