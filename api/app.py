@@ -24,7 +24,7 @@ from api.errors import install_error_handlers, problem_schema
 from api.heap import freeze_startup_heap
 from api.limits import StreamSlots
 from api.query import refuse_unknown_parameters
-from api.routes import admin, audit, games, judging, matches, table, web, webhooks
+from api.routes import admin, audit, games, judging, matches, table, tournaments, web, webhooks
 from api.settings import Settings, Store
 from domain import events as ev
 from domain.events.schema import data_schema
@@ -77,7 +77,7 @@ def build_service(settings: Settings, *, create_tables: bool | None = None, serv
     knobs = LedgerSettings(
         snapshot_interval=settings.snapshot_interval,
         create_tables=settings.create_tables if create_tables is None else create_tables,
-        webhooks=WebhookDelivery(deliver=settings.deliver_webhooks),
+        webhooks=WebhookDelivery(deliver=settings.deliver_webhooks, allow_private=settings.webhook_allowlist),
         group_commit_window=settings.group_commit_window_ms / 1000 if settings.group_commit else None,
         check_heads=settings.checks_heads,
         watch_heads=serving and settings.watches_heads,
@@ -186,6 +186,7 @@ def create_app(settings: Settings | None = None, *, freeze_heap: bool = False) -
     app.include_router(judging.router, dependencies=edge)
     app.include_router(matches.router, dependencies=edge)
     app.include_router(webhooks.router, dependencies=edge)
+    app.include_router(tournaments.router, dependencies=edge)
     app.include_router(web.router)  # the page reads its own parameters (``?version=V``)
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app

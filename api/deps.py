@@ -10,7 +10,7 @@ from fastapi import Depends, Request
 
 from api.auth import Principal, require_async
 from api.settings import Settings
-from domain.commands.bodies.text import check_value, parse_int, refuse_constant
+from domain.commands.bodies.text import bad_id_character, check_string, check_value, parse_int, refuse_constant
 from domain.errors import Code, InvalidCommand, TooLarge
 from ledger.service import LedgerService
 
@@ -61,10 +61,39 @@ Admin = Annotated[Principal, Depends(admin)]
 
 
 async def raw_body(request: Request) -> bytes:
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise TooLarge(f"the body is {len(body)} bytes; the limit is {MAX_BODY}", Code.PAYLOAD_TOO_LARGE)
-    return body
+    """The body, at most ``MAX_BODY`` bytes, never read further: a ``Content-Length`` over it is
+    refused before a byte is read, and a body without one (chunked) is read only up to the
+    limit (``413 payload_too_large``). Reading first and measuring after held a 200 MiB upload
+    whole (RSS +370 MiB) before refusing it."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.strip().isdigit() and int(declared) > MAX_BODY:
+        raise TooLarge(f"the body is {int(declared)} bytes; the limit is {MAX_BODY}", Code.PAYLOAD_TOO_LARGE)
+    parts: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise TooLarge(f"the body is over {MAX_BODY} bytes, the limit", Code.PAYLOAD_TOO_LARGE)
+        parts.append(chunk)
+    return b"".join(parts)
+
+
+async def plain_path_parameters(request: Request) -> None:
+    """A router dependency: the path's parameters (an event's name, a round, a table) reach the
+    store as text, so they follow the rules of ids (``bad_id_character``: no control character,
+    not even a tab or line break) and are bounded. A NUL in ``/v1/events/GP%00/...`` was a 500
+    on PostgreSQL; it is ``400 invalid_character``."""
+    for name, value in request.path_params.items():
+        if not isinstance(value, str):
+            continue
+        bad = bad_id_character(value)
+        if bad is not None:
+            raise InvalidCommand(f"{name}: control character {bad} is not allowed in a path", Code.INVALID_CHARACTER)
+        check_string(value, name, MAX_PATH_PARAMETER)
+
+
+MAX_PATH_PARAMETER = 1_000
+"""Longest path parameter (an event's name is at most 200 characters)."""
 
 
 def parse_json(body: bytes) -> Any:

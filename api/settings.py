@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from ledger.webhook_urls import parse_networks
 from store.database_url import StoreKind, describe_store, sqlite_path, store_kind
 from store.postgres_connections import split_database_urls
 
@@ -40,6 +41,9 @@ class Settings(BaseSettings):
     """Whether reads are allowed without a token."""
     deliver_webhooks: bool = True
     """Deliver webhooks from this process (docs/judges.md, Webhooks); off for workers that only serve."""
+    webhook_allow_private: str = ""
+    """CIDR ranges (separated by commas or spaces) of internal webhook receivers: without one,
+    webhooks go to public addresses only (docs/operations.md, Webhooks)."""
     workers: int = Field(default=1, ge=1)
     """Number of uvicorn worker processes."""
     catalog_path: Path | None = None
@@ -110,6 +114,17 @@ class Settings(BaseSettings):
     def _known_store(cls, value: str) -> str:
         store_kind(value)
         return value
+
+    @field_validator("webhook_allow_private")
+    @classmethod
+    def _cidr_ranges(cls, value: str) -> str:
+        parse_networks(value.replace(",", " ").split())
+        return value
+
+    @property
+    def webhook_allowlist(self) -> tuple[str, ...]:
+        """``webhook_allow_private`` as a tuple of ranges."""
+        return tuple(value for value in self.webhook_allow_private.replace(",", " ").split())
 
     @field_validator("partition_urls")
     @classmethod

@@ -159,6 +159,12 @@ class Code(StrEnum):
     INVALID_STEP = "invalid_step", InvalidCommand, "a step or phase name the rules don't have"
     INVALID_ZONE = "invalid_zone", InvalidCommand, "a zone name the rules don't have"
     INVALID_VARIANT = "invalid_variant", InvalidCommand, "a game variant the server doesn't know"
+    INVALID_WEBHOOK_URL = "invalid_webhook_url", InvalidCommand, "a webhook URL other than http(s)://host[:port]/path"
+    WEBHOOK_ADDRESS_REFUSED = (
+        "webhook_address_refused",
+        InvalidCommand,
+        "a webhook host that does not resolve to public addresses only (see MTG_LEDGER_WEBHOOK_ALLOW_PRIVATE)",
+    )
     INVALID_PLAYERS = "invalid_players", InvalidCommand, "the players of a new game are not valid"
     INVALID_CARD = "invalid_card", InvalidCommand, "a card given in a form the server can't read"
     INVALID_PENALTY = "invalid_penalty", InvalidCommand, "a penalty the IPG doesn't give"
@@ -172,6 +178,7 @@ class Code(StrEnum):
     INVALID_REQUEST = "invalid_request", InvalidCommand, "a declared query parameter with a bad value"
     UNKNOWN_PARAMETER = "unknown_parameter", InvalidCommand, "a query parameter the endpoint doesn't take"
     INVALID_CHARACTER = "invalid_character", InvalidCommand, "a control character in text"
+    QR_TEXT_TOO_LONG = "qr_text_too_long", InvalidCommand, "the text doesn't fit in a QR code"
     VALUE_OUT_OF_RANGE = "value_out_of_range", InvalidCommand, "a number too large for the record"
     REASON_REQUIRED = "reason_required", InvalidCommand, "a backup or correction without its reason"
     BAD_REQUEST = "bad_request", InvalidCommand, "a request the server can't read"
@@ -200,7 +207,7 @@ class Code(StrEnum):
     UNKNOWN_TOKEN = "unknown_token", NotFound, "no token with that id"
     UNKNOWN_GAME = "unknown_game", NotFound, "no game with that id"
     UNKNOWN_VERSION = "unknown_version", NotFound, "the game has no such version"
-    UNKNOWN_PLAYER = "unknown_player", NotFound, "the game has no such player"
+    UNKNOWN_PLAYER = "unknown_player", NotFound, "the game (or tournament) has no such player"
     UNKNOWN_PERMANENT = "unknown_permanent", NotFound, "no such permanent on the battlefield"
     UNKNOWN_STACK_OBJECT = "unknown_stack_object", NotFound, "no such object on the stack"
     UNKNOWN_CALL = "unknown_call", NotFound, "no such judge call"
@@ -273,6 +280,59 @@ class Code(StrEnum):
     CALL_CLOSED = "call_closed", IllegalAction, "the judge call is answered"
     DISPUTED = "disputed", IllegalAction, "the report is disputed"
     MATCH_NOT_OVER = "match_not_over", IllegalAction, "the match has no result yet"
+    MATCH_COMPLETE = "match_complete", IllegalAction, "the match has its result: too late for an intentional draw"
+    TOO_MANY_OPEN_CALLS = "too_many_open_calls", IllegalAction, "the player has the most open judge calls allowed"
+    # -- Tournaments (domain/tournament; docs/tournaments.md) --------------------------------
+    TOURNAMENT_NOT_CREATED = "tournament_not_created", NotFound, "the tournament has not been created"
+    UNKNOWN_ROUND = "unknown_round", NotFound, "the tournament has no such round"
+    UNKNOWN_TABLE = "unknown_table", NotFound, "the round has no such table"
+    UNKNOWN_TOURNAMENT = "unknown_tournament", NotFound, "no tournament with that id"
+    TOURNAMENT_ALREADY_CREATED = "tournament_already_created", Conflict, "the tournament exists"
+    PLAYER_ALREADY_REGISTERED = "player_already_registered", Conflict, "a player with that key is registered"
+    WIZARDS_ID_ALREADY_REGISTERED = "wizards_id_already_registered", Conflict, "that Wizards id is registered"
+    INVALID_REL = "invalid_rel", InvalidCommand, "a Rules Enforcement Level the MTR doesn't have (1.12)"
+    INVALID_KIND = "invalid_kind", InvalidCommand, "an event kind other than `two_player` or `commander`"
+    INVALID_ROUNDS = "invalid_rounds", InvalidCommand, "a number of Swiss rounds out of range"
+    INVALID_ROUND_LENGTH = "invalid_round_length", InvalidCommand, "a round length out of range"
+    INVALID_TOP_CUT = "invalid_top_cut", InvalidCommand, "a top cut other than 8, 4 or 2 (two-player events)"
+    INVALID_BEST_OF = "invalid_best_of", InvalidCommand, "a match length other than best of 1, 3 or 5 (MTR 2.1)"
+    INVALID_POINTS = "invalid_points", InvalidCommand, "match points that aren't win > draw >= 0"
+    INVALID_SEED = "invalid_seed", InvalidCommand, "a pairing seed that is not an integer 0 <= seed < 2**53"
+    INVALID_RESULT = "invalid_result", InvalidCommand, "a match result that can't happen (MTR 2.1)"
+    INVALID_TIME = "invalid_time", InvalidCommand, "a time that is not ISO 8601 with a UTC offset"
+    INVALID_TOURNAMENT_ID = (
+        "invalid_tournament_id",
+        InvalidCommand,
+        "a tournament id outside `[A-Za-z0-9][A-Za-z0-9_-]{0,63}`",
+    )
+    REGISTRATION_CLOSED = "registration_closed", IllegalAction, "every Swiss round has been paired"
+    PLAYER_ALREADY_DROPPED = "player_already_dropped", IllegalAction, "the player has dropped (MTR 2.10)"
+    NO_ROUND_IN_PLAY = "no_round_in_play", IllegalAction, "no round has been paired"
+    NOT_PAIRED_THIS_ROUND = "not_paired_this_round", IllegalAction, "the player has no table this round"
+    RESULTS_MISSING = "results_missing", IllegalAction, "the current round has matches without a result"
+    ALL_ROUNDS_PAIRED = "all_rounds_paired", IllegalAction, "every announced Swiss round has been paired"
+    SWISS_FINISHED = "swiss_finished", IllegalAction, "the top cut has begun"
+    NOT_ENOUGH_PLAYERS = "not_enough_players", IllegalAction, "too few players to pair (or to fill the cut)"
+    PAIRING_IMPOSSIBLE = "pairing_impossible", IllegalAction, "no pairing avoids a rematch or a second bye"
+    NO_TOP_CUT = "no_top_cut", IllegalAction, "the event has no top cut"
+    SWISS_NOT_FINISHED = "swiss_not_finished", IllegalAction, "the top cut waits for the last Swiss round"
+    TOP_CUT_FINISHED = "top_cut_finished", IllegalAction, "the final has been played"
+    MATCH_ALREADY_REPORTED = "match_already_reported", IllegalAction, "the match has a result: correct it instead"
+    MATCH_NOT_REPORTED = "match_not_reported", IllegalAction, "the match has no result to correct"
+    CORRECTION_CHANGES_NOTHING = "correction_changes_nothing", IllegalAction, "the correction is the result"
+    BRACKET_MOVED_ON = "bracket_moved_on", IllegalAction, "the bracket's next round is paired with the winner"
+    DRAW_IN_SINGLE_ELIMINATION = (
+        "draw_in_single_elimination",
+        IllegalAction,
+        "single-elimination matches may not end in a draw (MTR 2.4)",
+    )
+    NO_SHOW_CANNOT_WIN = "no_show_cannot_win", IllegalAction, "a player who didn't show up can't win the pod"
+    ROUND_ALREADY_STARTED = "round_already_started", IllegalAction, "the round's clock has started"
+    ROUND_NOT_STARTED = "round_not_started", IllegalAction, "the round's clock has not started"
+    ROUND_ALREADY_ENDED = "round_already_ended", IllegalAction, "the round has ended"
+    CLOCK_ALREADY_PAUSED = "clock_already_paused", IllegalAction, "the round's clock is paused"
+    CLOCK_NOT_PAUSED = "clock_not_paused", IllegalAction, "the round's clock is running"
+    CLOCK_WENT_BACKWARDS = "clock_went_backwards", IllegalAction, "a clock change before the clock's last one"
 
 
 def code_named(value: Code | str) -> Code:

@@ -19,6 +19,7 @@ from typing import Any
 
 from domain import events as ev
 from domain.builder import Builder
+from domain.commands.bodies.text import MAX_STRING
 from domain.commands.judging import (
     GAME_ENDING_PENALTIES,
     INFRACTIONS,
@@ -39,6 +40,8 @@ from domain.state import GameState, replace
 #: Rules Enforcement Levels where a backup is the head judge's call (docs/judges.md).
 HEAD_JUDGE_RELS = frozenset({"competitive", "professional"})
 GAME_LOSS_RULE = "IPG 1.1 (penalty)"
+MAX_OPEN_CALLS = 5
+"""Most open judge calls one caller may have in one game (``too_many_open_calls``)."""
 
 
 def rel(state: GameState) -> str:
@@ -69,12 +72,37 @@ def check_no_game_ending_penalty(
             )
 
 
+def lost_by_penalty(state: GameState, player: str, reason: object) -> str | None:
+    """Why a ``PlayerLost`` by ``GAME_LOSS_RULE`` is not what ``_penalty`` writes (``None``: it
+    is): the game's last penalty must be a game-ending one for that player, just given (IPG 1.1,
+    2.5, 4.1 ...: Game Loss, Match Loss, Disqualification)."""
+    last = state.judging.penalties[-1] if state.judging.penalties else None
+    if reason != "penalty" or last is None or last.get("player") != player:
+        return f"{player!r} lost by {GAME_LOSS_RULE} without a penalty given to them just before"
+    if last.get("penalty") not in GAME_ENDING_PENALTIES:
+        return f"{player!r} lost by {GAME_LOSS_RULE}, but their penalty {last.get('penalty')!r} doesn't end the game"
+    return None
+
+
 def _text(name: str, value: str, limit: int = 2000) -> str:
     if not value.strip():
         raise InvalidCommand(f"{name} must not be blank", Code.MISSING_FIELD)
     if len(value) > limit:
         raise InvalidCommand(f"{name} must be at most {limit} characters, got {len(value)}", Code.INVALID_FIELD)
     return value
+
+
+def _room_for_a_call(state: GameState, called_by: str) -> None:
+    """At most ``MAX_OPEN_CALLS`` open calls by one caller: each call is in every answer of the
+    game's state, so a player's flood of calls made every read of the game long (2.2 KB to 270
+    KB after 1,000); a judge answers one before another is made."""
+    mine = [c.get("call") for c in state.judging.calls if c.get("open", True) and c.get("called_by") == called_by]
+    if len(mine) >= MAX_OPEN_CALLS:
+        raise IllegalAction(
+            f"{called_by!r} has {len(mine)} open judge calls ({', '.join(map(str, mine))}), the most allowed; "
+            "a judge answers one before another is made",
+            Code.TOO_MANY_OPEN_CALLS,
+        )
 
 
 def _call(state: GameState, call: str) -> Mapping[str, Any]:
@@ -103,6 +131,7 @@ def decide_judging(b: Builder, cmd: JudgingCommand) -> None:
     state = b.state
     match cmd:
         case CallJudge():
+            _room_for_a_call(state, cmd.called_by)
             call = f"call-{len(state.judging.calls) + 1}"
             b.emit(
                 ev.JudgeCallOpened(
@@ -131,7 +160,7 @@ def decide_judging(b: Builder, cmd: JudgingCommand) -> None:
             b.emit(ev.DeckChecked(players=list(cmd.players), result=_text("result", cmd.result)))
         case Acknowledge():
             report = _report(state, cmd.report)
-            if cmd.by != "judge" and cmd.by not in report.get("players", ()):
+            if not cmd.as_judge and cmd.by not in report.get("players", ()):
                 raise IllegalAction(
                     f"report {cmd.report!r} is for {report.get('players')} to acknowledge, not {cmd.by!r}",
                     Code.NOT_YOUR_REPORT,
@@ -239,6 +268,15 @@ def _changes(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     return out
 
 
+def _shortened(summary: str) -> str:
+    """A summary within the one limit of a stored string (``MAX_STRING``), which an import
+    checks too: a proliferate over hundreds of permanents names them all otherwise."""
+    if len(summary) <= MAX_STRING:
+        return summary
+    cut = summary[: MAX_STRING - 40]
+    return f"{cut}… ({len(summary) - len(cut)} more characters)"
+
+
 def acknowledgement(before: GameState, after: GameState, reporter: str) -> ev.Event | None:
     """The ``ReportAwaitingAcknowledgement`` a player's report needs, or ``None`` when it changed
     nothing of another player's (their life, counters, permanents, stack objects)."""
@@ -254,6 +292,6 @@ def acknowledgement(before: GameState, after: GameState, reporter: str) -> ev.Ev
     if not affected:
         return None
     report = ev.ReportAwaitingAcknowledgement(
-        report=f"report-{after.next_seq}", reporter=reporter, players=affected, summary=" | ".join(summary)
+        report=f"report-{after.next_seq}", reporter=reporter, players=affected, summary=_shortened(" | ".join(summary))
     )
     return ev.Event(report)

@@ -108,16 +108,29 @@ def require_role(grant: Grant, role: Role) -> None:
         raise Forbidden(f"role {grant.role!r} may not do this; it needs {role!r} or above", Code.FORBIDDEN)
 
 
+TOURNAMENT_BINDING = "_tournament/"
+"""A player token of a whole tournament is bound to ``_tournament/<id>`` (no game id starts with
+``_``): it acts in every game of that event, ``<id>.r<round>.t<table>.g<n>`` (issue 31)."""
+
+
+def in_game(grant: Grant, game_id: str) -> bool:
+    """Whether the token is bound to ``game_id``: that game, or the tournament the game is of."""
+    bound = grant.game_id
+    if bound is not None and bound.startswith(TOURNAMENT_BINDING):
+        return game_id.startswith(bound.removeprefix(TOURNAMENT_BINDING) + ".")
+    return bound == game_id
+
+
 def check_game(grant: Grant, game_id: str) -> None:
     """A player token acts only in its own game: refused before its request is even parsed, so a
     token learns nothing about another game's bodies (or whether that game exists)."""
-    if grant.role == "player" and grant.game_id != game_id:
+    if grant.role == "player" and not in_game(grant, game_id):
         raise Forbidden(f"this player token is bound to game {grant.game_id!r}", Code.WRONG_GAME)
 
 
 def bound_player(grant: Grant, game_id: str) -> str:
     """The player a player token acts as in ``game_id``, or ``403 wrong_game``."""
-    if grant.game_id != game_id or grant.player_id is None:
+    if not in_game(grant, game_id) or grant.player_id is None:
         raise Forbidden(f"this player token is bound to game {grant.game_id!r}", Code.WRONG_GAME)
     return grant.player_id
 
@@ -193,6 +206,12 @@ def acknowledger(grant: Grant) -> str:
     return "judge"
 
 
+def acknowledges_as_judge(grant: Grant) -> bool:
+    """Whether an acknowledgement is a judge's (any report) or a player's (their own reports
+    only): by the token's role, never by the ``by`` string, which a player's id can equal."""
+    return grant.role != "player" and grant.at_least("judge")
+
+
 def disputer(grant: Grant) -> str:
     """Who disputes a report: only the player it affects, by their player token."""
     if grant.role != "player":
@@ -205,7 +224,7 @@ def match_player(grant: Grant, games: list[str], players: list[str]) -> str:
     game of that match; a scorekeeper enters the result instead."""
     if grant.role != "player":
         raise Forbidden("this is the players' to do (a scorekeeper enters the result instead)", Code.FORBIDDEN)
-    if grant.game_id not in games or grant.player_id not in players:
+    if not any(in_game(grant, g) for g in games) or grant.player_id not in players:
         raise Forbidden("this player token is for a game of another match", Code.WRONG_GAME)
     return str(grant.player_id)
 
@@ -284,6 +303,8 @@ def check_player_command(me: str, command: Command, state: GameState) -> None:
             pass  # reports, recorded with the token as the actor
         case CallJudge():
             _as_me(me, command.called_by)
+        case Acknowledge(as_judge=True):
+            raise Forbidden("a player token acknowledges as its own player, not as a judge", Code.FORBIDDEN)
         case Acknowledge() | Dispute():
             _as_me(me, command.by)  # the report's players are checked by the rules (not_your_report)
         case _:

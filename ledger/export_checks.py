@@ -21,7 +21,10 @@ Checking a file means (the rules of one record or action, 3, 4 and 6, are in ``l
    scorekeeper or above), the action id a UUID, one time per action, times in order and not in
    the future, and every string and list within the limits of a request body (no control
    characters, docs/api.md Limits; lists may be longer: a restored state may hold a zone larger
-   than one request names).
+   than one request names); and what its actor could have written on the state before it
+   (``check_by_its_actor``, ``PlayerActors``: a player answers only the reports naming them,
+   at Competitive REL a backup is the head judge's, a player's action that changed another
+   player's side carries the report awaiting their acknowledgement).
 
 Commands can't be re-decided from events in general (a mill from an unknown library records what
 was revealed, not a request), so step 4 checks what can be checked without them. The first
@@ -42,7 +45,15 @@ from domain import events as ev
 from domain.audit import check_event
 from domain.errors import GameError, InvalidExport
 from ledger.game_files import FORMAT
-from ledger.import_rules import check_action, check_action_end, check_as_written, check_revert, recheck_setup
+from ledger.import_rules import (
+    PlayerActors,
+    check_action,
+    check_action_end,
+    check_as_written,
+    check_by_its_actor,
+    check_revert,
+    recheck_setup,
+)
 from store.aggregate import Game, start_game
 from store.hash_chain import GENESIS_HASH, Fact, seal
 from store.records import GameEvent
@@ -170,6 +181,9 @@ def check_export(
         return reduce(Game.apply, records[base:version], kept[base])  # each record's event parsed once
 
     actions: set[str] = set()  # the action ids of the actions before the current one
+    action: list[GameEvent] = []  # the current action's events so far
+    before_action: Game | None = None  # the game before the current action
+    player_actors = PlayerActors()
     pending = next(stream, None)
     version = 0
     while pending is not None:
@@ -187,6 +201,9 @@ def check_export(
                 recheck_setup(event)
             else:
                 check_action(event, records[-1], actions)
+                if event.action_id != records[-1].action_id:
+                    action, before_action = [], game
+                check_by_its_actor(event, game.state)
                 if isinstance(domain_event.payload, ev.ActionsReverted):
                     check_revert(event, domain_event.payload, state_at, game, records)
                 reason = check_event(game.state, domain_event)
@@ -194,11 +211,17 @@ def check_export(
                     raise ValueError(reason)
             check_as_written(event, records[-1] if records else None, at)
             game = start_game(event) if game is None else game.apply(event)
+            action.append(event)
             if _ends_action(event, following[1] if following is not None else None):
                 check_action_end(event, records, game)
+                if before_action is not None:
+                    player_actors.observe(action, before_action.state, game.state, number)
         except (GameError, ValueError, KeyError, TypeError, AttributeError, IndexError, StopIteration) as err:
             message = err.message_for(True) if isinstance(err, GameError) else str(err)
             raise InvalidExport(number, f"event {version}: {message or type(err).__name__}", version) from None
+        late = player_actors.unreported()
+        if late is not None:
+            raise InvalidExport(late.line, f"event {late.version}: {late}", late.version)
         records.append(event)
         prev_hash = event.hash
         if version == 1 or version % KEEP_EVERY == 0:

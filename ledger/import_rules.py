@@ -20,11 +20,12 @@ from uuid import UUID
 from domain import events as ev
 from domain.audit import check_settled
 from domain.cards.model import Card
-from domain.commands.bodies.text import check_string, check_value
+from domain.commands.bodies.text import MAX_NAME, check_string, check_value
 from domain.errors import Code, GameError, IllegalAction
-from domain.judging import with_judging
+from domain.judging import acknowledgement, backup_needs_head_judge, rel, with_judging
 from domain.serialize import state_to_json
 from domain.setup import game_started
+from domain.state import GameState, replace
 from store.aggregate import Game
 from store.canonical_json import canonical
 from store.records import GameEvent
@@ -37,6 +38,8 @@ JUDGE_ONLY: frozenset[type[ev.DomainEvent]] = frozenset(
     {ev.NoteAdded, ev.ActionsReverted, ev.JudgeCallAnswered, ev.PenaltyGiven, ev.TimeExtended, ev.DeckChecked}
 )
 """Events only a judge (or an admin) records."""
+HEAD_JUDGE_ROLES = frozenset({"admin", "head_judge"})
+"""Roles that back a game up at Competitive REL (``domain.permissions.check_backup``)."""
 CREATOR_ROLES = frozenset({"admin", "head_judge", "judge", "scorekeeper"})
 CLOCK_SKEW = timedelta(minutes=5)
 """How far past the importing server's clock an event's ``recorded_at`` may be."""
@@ -124,9 +127,9 @@ def check_as_written(event: GameEvent, previous: GameEvent | None, now: datetime
         raise ValueError(f"a {event.type} is recorded by a judge or an admin, not by a {role}")
     if kind is ev.GameStarted and role not in CREATOR_ROLES:
         raise ValueError(f"a game is created by a scorekeeper or above, not by a {role}")
-    check_string(event.actor["name"], "actor.name", 200)
+    check_string(event.actor["name"], "actor.name", MAX_NAME)
     if event.rule is not None:
-        check_string(event.rule, "rule", 200)
+        check_string(event.rule, "rule", MAX_NAME)
     try:
         if len(event.action_id) != 36 or str(UUID(event.action_id)) != event.action_id:
             raise ValueError
@@ -144,6 +147,109 @@ def check_as_written(event: GameEvent, previous: GameEvent | None, now: datetime
         check_value(event.data, "data", lists=False)
     except GameError as err:
         raise ValueError(err.message) from None
+
+
+def check_by_its_actor(event: GameEvent, state: GameState) -> None:
+    """What the record's actor could have written on ``state`` (the state before it): the rules
+    the live server decides by the token's role (``domain.permissions``), which a file names in
+    ``actor.role``. A player's acknowledgement or dispute is of a report naming them (never as
+    ``judge``), and at Competitive REL an undo is the head judge's (or an admin's)."""
+    role = event.actor["role"]
+    kind = event.event_class
+    if kind in (ev.ReportAcknowledged, ev.ReportDisputed):
+        by = event.data.get("by")
+        report = next((r for r in state.reports if r.get("report") == event.data.get("report")), None)
+        players = report.get("players", ()) if report is not None else ()
+        if by not in players and (role not in JUDGE_ROLES or by != "judge" or kind is ev.ReportDisputed):
+            raise ValueError(f"a {role} can't answer a report as {by!r}: it is for {list(players)} (or a judge)")
+    if kind is ev.ActionsReverted and backup_needs_head_judge(state) and role not in HEAD_JUDGE_ROLES:
+        raise ValueError(f"this game is played at {rel(state)} REL: a backup is the head judge's, not a {role}'s")
+
+
+class PlayerActors:
+    """Which player each player token acted as, and what its unreported actions changed: a
+    player token's action that changed another player's side carries the report awaiting their
+    acknowledgement (``domain.judging.acknowledgement``), exactly as the live server writes it.
+
+    A record names its actor by the token's name and role, not by the player it acts as, so the
+    player is learned from what the token's actions say of it: the ``reporter`` of its reports,
+    the ``called_by`` of its judge calls, the ``by`` of its answers. An action without a report
+    may change one player's side only, that token's own player's; two tokens of one name acting
+    as different players leave the name's player unknown (then only "one player" is checked)."""
+
+    def __init__(self) -> None:
+        self._players: dict[str, set[str]] = {}
+        self._unreported: list[tuple[str, str, int, int]] = []  # name, player, line, version
+
+    def player_of(self, name: str) -> str | None:
+        known = self._players.get(name, set())
+        return next(iter(known)) if len(known) == 1 else None
+
+    def observe(self, action: Sequence[GameEvent], before: GameState, after: GameState, line: int) -> None:
+        """Check one action that ended on ``line`` (``ValueError``)."""
+        first = action[0]
+        if first.actor["role"] != "player":
+            return
+        name = first.actor["name"]
+        for event in action:
+            said = _player_said(event)
+            if said is not None and said in before.players:
+                self._players.setdefault(name, set()).add(said)
+        if all(e.event_class in NOT_GAME_ACTIONS for e in action):
+            return
+        reports = [e for e in action if e.event_class is ev.ReportAwaitingAcknowledgement]
+        if reports:
+            reporter = str(reports[-1].data.get("reporter"))
+            pending = acknowledgement(before, replace(after, reports=before.reports), reporter)
+            expected = pending.data.get("players") if pending is not None else None
+            if len(reports) > 1 or reports[-1].data.get("players") != expected:
+                raise ValueError(
+                    f"the report of action {first.action_id} names {reports[-1].data.get('players')}, but the "
+                    f"action changed {expected} besides {reporter!r}"
+                )
+            return
+        changed = [p for p in before.players if acknowledgement(before, after, p) is None]
+        if not changed:
+            raise ValueError(
+                f"action {first.action_id} by a player token changed more than one player's side without the "
+                "report awaiting their acknowledgement"
+            )
+        if len(changed) == 1:  # one player's side changed: it must be the token's own player's
+            self._unreported.append((name, changed[0], line, first.originator_version + len(action) - 1))
+
+    def unreported(self) -> UnreportedChange | None:
+        """The first unreported action that changed a side not the token's own (as learned so far)."""
+        for name, player, line, version in self._unreported:
+            mine = self.player_of(name)
+            if mine is not None and mine != player:
+                return UnreportedChange(line, version, name, player, mine)
+        return None
+
+
+class UnreportedChange(ValueError):
+    """A player token's action changed another player's side without its report."""
+
+    def __init__(self, line: int, version: int, name: str, changed: str, mine: str) -> None:
+        super().__init__(
+            f"the token {name!r} acts as {mine!r}, but its action changed {changed!r}'s side without the report "
+            "awaiting their acknowledgement"
+        )
+        self.line = line
+        self.version = version
+
+
+def _player_said(event: GameEvent) -> str | None:
+    """The player a player token's record says it acts as, if it says."""
+    kind = event.event_class
+    key = None
+    if kind is ev.ReportAwaitingAcknowledgement:
+        key = "reporter"
+    elif kind is ev.JudgeCallOpened:
+        key = "called_by"
+    elif kind in (ev.ReportAcknowledged, ev.ReportDisputed):
+        key = "by"
+    value = event.data.get(key) if key is not None else None
+    return value if isinstance(value, str) else None
 
 
 def check_revert(

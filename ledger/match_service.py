@@ -1,14 +1,27 @@
 """``Matches``: the matches read model and the match reports written to the log
-(``projections.matches``; docs/judges.md)."""
+(``projections.matches``; docs/judges.md).
+
+With several partitions (``ledger.partitions``) a match's games may be stored in several
+databases: the read model follows every partition's log (``others``), each into its own
+database's table, and a match is the merge of its documents (``merge_docs``); its reports are
+written to the home partition."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
 
 from domain.errors import Code, NotFound
 from ledger.clock import Now
-from projections.matches import VIEWS, MatchProjection, match_key, match_out, result_row, round_prefix
+from projections.matches import (
+    VIEWS,
+    MatchProjection,
+    match_key,
+    match_out,
+    merge_docs,
+    result_row,
+    round_prefix,
+)
 from store.application import LedgerApplication
 from store.database_url import StoreKind
 from store.documents import follower
@@ -17,6 +30,15 @@ from store.read_model_group import ReadModelGroup
 from store.records import MatchReported, match_stream_id
 from store.results import Actor
 from store.runner_election import ElectedRunner
+
+
+class Source(NamedTuple):
+    """Another partition whose games the matches read model follows."""
+
+    app: LedgerApplication
+    store: StoreKind
+    env: Mapping[str, str]
+    group: ReadModelGroup
 
 
 class Matches:
@@ -30,19 +52,33 @@ class Matches:
         now: Now,
         *,
         group: ReadModelGroup,
+        others: Sequence[Source] = (),
     ) -> None:
         self._app = app
         self._now = now
         self._follower = follower(app, store, env, MatchProjection, VIEWS, group=group)
+        self._followers = [self._follower] + [
+            follower(o.app, o.store, o.env, MatchProjection, VIEWS, group=o.group) for o in others
+        ]
 
     @property
     def election(self) -> ElectedRunner | None:
         """Whether this process keeps the matches read model (``None``: it never asks to)."""
         return self._follower.election
 
+    def _docs(self, prefix: str) -> list[dict[str, Any]]:
+        """The matches whose keys start with ``prefix``, each merged over the partitions."""
+        found: dict[str, list[dict[str, Any]]] = {}
+        for f in self._followers:
+            for key, doc in f.view.docs(prefix).items():
+                found.setdefault(key, []).append(doc)
+        merged = (merge_docs(docs) for docs in found.values())
+        return sorted((d for d in merged if d is not None), key=lambda d: str(d["table_number"]))
+
     def get(self, event: str, round: str, table: str) -> dict[str, Any]:
         """The match (``NotFound(unknown_match)`` when no game of it was created)."""
-        doc = self._follower.view.get_doc(match_key(event, round, table))
+        key = match_key(event, round, table)
+        doc = merge_docs([d for d in (f.view.get_doc(key) for f in self._followers) if d is not None])
         if doc is None:
             raise NotFound(f"no game of event {event!r}, round {round!r}, table {table!r} is known", Code.UNKNOWN_MATCH)
         return doc
@@ -52,10 +88,7 @@ class Matches:
 
     def round(self, event: str, round: str) -> dict[str, Any]:
         """The round: its tables' matches, the open judge calls and time extensions."""
-        docs = sorted(
-            self._follower.view.docs(round_prefix(event, round)).values(), key=lambda d: str(d["table_number"])
-        )
-        matches = [match_out(d) for d in docs]
+        matches = [match_out(d) for d in self._docs(round_prefix(event, round))]
         return {
             "event": event,
             "round": round,
@@ -66,8 +99,7 @@ class Matches:
 
     def results(self, event: str, round: str) -> list[dict[str, Any]]:
         """The results export rows of a round, by table."""
-        docs = self._follower.view.docs(round_prefix(event, round)).values()
-        return [result_row(d) for d in sorted(docs, key=lambda d: str(d["table_number"]))]
+        return [result_row(d) for d in self._docs(round_prefix(event, round))]
 
     def report(
         self,
@@ -105,7 +137,9 @@ class Matches:
         raise RuntimeError(f"could not append to {stream}")  # pragma: no cover
 
     def wait(self, timeout: float = 10.0) -> None:
-        self._follower.wait(timeout)
+        for f in self._followers:
+            f.wait(timeout)
 
     def close(self) -> None:
-        self._follower.close()
+        for f in self._followers:
+            f.close()

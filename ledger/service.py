@@ -30,11 +30,12 @@ from domain.undo import Undo
 from ledger.clock import Clock, recorder, utc_now
 from ledger.game_reads import MAX_EVENTS_PAGE, TimelinePage
 from ledger.idempotency import KeyRecords
-from ledger.match_service import Matches
+from ledger.match_service import Matches, Source
 from ledger.partition import Partition
 from ledger.partitions import MergedGameList, Partitions
 from ledger.settings import LedgerSettings, WebhookDelivery
 from ledger.tokens import TokenRegistry
+from ledger.tournament_facade import TournamentFacade
 from ledger.webhooks import Webhooks
 from ledger.write_path import Submission
 from projections.game_summaries import ProjectionFailure
@@ -69,7 +70,7 @@ class ReadModelStatus(NamedTuple):
     """The games it could not project, at their first failing record."""
 
 
-class LedgerService:
+class LedgerService(TournamentFacade):
     """Games, their audit trail, tokens, idempotency records, matches and webhooks."""
 
     def __init__(
@@ -107,10 +108,11 @@ class LedgerService:
         self.tokens: TokenRegistry = home.tokens
         """The token registry (in the home partition), for tests that look inside; callers use
         the token methods below."""
-        # Matches and webhooks follow the home partition's log (docs/operations.md: with several
-        # partitions they see the games stored there only).
+        # Matches follow every partition's log (a round's tables may be stored in several);
+        # webhooks the home partition's (docs/operations.md, Partitions).
         try:
-            self.matches = Matches(home.app, home.store, home.library_env, now, group=home.read_models)
+            others = [Source(p.app, p.store, p.library_env, p.read_models) for p in list(self.partitions)[1:]]
+            self.matches = Matches(home.app, home.store, home.library_env, now, group=home.read_models, others=others)
             """Matches by event, round and table (a read model) and match reports."""
             hooks = settings.webhooks
             self.webhooks = Webhooks(
@@ -119,9 +121,7 @@ class LedgerService:
                 home.library_env,
                 now,
                 group=home.read_models,
-                deliver=hooks.deliver,
-                lease=hooks.lease,
-                backoff=hooks.backoff,
+                settings=hooks,
             )
             """Webhook subscriptions, the outbox and its deliverer."""
             self.partitions.start_read_models()
@@ -132,6 +132,8 @@ class LedgerService:
                     getattr(self, name).close()
             self.partitions.close()
             raise
+        # Tournaments (issue 31): streams of the home partition; their games go through create_game.
+        self.open_tournaments(home.app, clock, now, self.create_game, self.round)
         self._closed = False
 
     # -- lifecycle ---------------------------------------------------------------------------
@@ -369,3 +371,15 @@ class LedgerService:
     def webhook_deliveries(self, subscription: str) -> list[dict[str, Any]]:
         """Delivery status of one subscription, oldest first."""
         return self.webhooks.deliveries(subscription)
+
+    def list_webhooks(self) -> list[dict[str, Any]]:
+        """The subscriptions not deleted (without their secrets)."""
+        return self.webhooks.subscriptions()
+
+    def delete_webhook(self, subscription: str) -> None:
+        """Delete a subscription: nothing more is sent to it."""
+        self.webhooks.delete(subscription)
+
+    def rotate_webhook_secret(self, subscription: str) -> dict[str, Any]:
+        """A new signing secret for a subscription, returned once."""
+        return self.webhooks.rotate_secret(subscription)

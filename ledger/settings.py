@@ -23,6 +23,16 @@ class WebhookDelivery:
     """Seconds a claimed delivery is this process's before another may claim it again."""
     backoff: float = 1.0
     """Seconds before the first retry of a failed delivery (doubled each time, up to an hour)."""
+    allow_private: tuple[str, ...] = ()
+    """CIDR ranges of internal receivers webhooks may be sent to (``ledger.webhook_urls``)."""
+    deadline: float = 10.0
+    """Seconds one delivery request may take in all, connecting and answering."""
+    max_attempts: int = 12
+    """Attempts before a delivery is given up (``dead``)."""
+    retention: float = 7 * 86400.0
+    """Seconds a delivered (or cancelled) delivery is listed before it is pruned."""
+    dead_retention: float = 30 * 86400.0
+    """Seconds a dead delivery is listed before it is pruned."""
 
 
 @dataclass(frozen=True, slots=True)

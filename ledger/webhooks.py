@@ -2,14 +2,17 @@
 
 The outbox is a ``DocumentProjection`` with its own tracking position (docs/architecture.md,
 read models): for each stored record that a subscription asks for (``game_ended``, ``match_result``,
-``judge_call_opened``, ``penalty_given``) it writes a pending delivery document, in the same
-transaction as the tracking record. A restart resumes after the last record it tracked, and
-every delivery written stays until it is acknowledged, so none is lost.
+``judge_call_opened``, ``penalty_given``) it writes a pending delivery, in the same transaction
+as the tracking record (``store.outbox``: deliveries have a table of their own, due ones found
+by an index). A restart resumes after the last record it tracked, and every delivery written
+stays until it is delivered or given up, so none is lost. A game's events stored by an import
+are past events: they are not delivered again (issue 33, finding 6).
 
-The deliverer claims a due delivery for a lease (``claimed_until``), POSTs it, and marks it
-``delivered`` on a 2xx answer; otherwise it counts the attempt and backs off exponentially. A
-claim whose process stopped before the answer expires and is delivered again: at least once,
-so receivers deduplicate by ``X-Ledger-Delivery``.
+The deliverer (``ledger.webhook_delivery``) claims due deliveries atomically for a lease,
+POSTs them to the address checked (``ledger.webhook_urls``) and marks them ``delivered`` on a
+2xx answer; otherwise it backs off exponentially, and after ``max_attempts`` gives up
+(``dead``). A claim whose process stopped before the answer expires and is delivered again: at
+least once, so receivers deduplicate by ``X-Ledger-Delivery``.
 
 Signature: ``X-Ledger-Signature: sha256=<hex HMAC-SHA256(secret, "<timestamp>." + body)>`` with
 ``X-Ledger-Timestamp`` (Unix seconds); ``verify_signature`` is the receiver's check (a stale
@@ -18,33 +21,48 @@ timestamp is refused, so a captured request can't be replayed later).
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import json
 import logging
+import re
 import secrets
 import threading
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, ClassVar, cast
 from uuid import uuid4
 
 from domain import events as ev
 from domain.errors import Code, InvalidCommand, NotFound
 from ledger.clock import Now
+from ledger.settings import WebhookDelivery
+from ledger.tournament_webhooks import TOURNAMENT_WEBHOOK_EVENTS, tournament_payload
+from ledger.webhook_delivery import Deliverer, Send, sender, sign
+from ledger.webhook_urls import AddressPolicy, check_url, parse_networks
 from store.application import LedgerApplication
 from store.database_url import StoreKind
-from store.documents import Doc, DocumentProjection, Get, follower, view_classes
+from store.documents import Doc, DocumentProjection, Get, follower
+from store.errors import VersionClash
+from store.outbox import OutboxView, outbox_view_classes
 from store.read_model_group import ReadModelGroup
-from store.records import GameEvent, MatchReported, WebhookSubscribed, webhook_stream_id
+from store.records import (
+    GameEvent,
+    GameImported,
+    MatchReported,
+    WebhookDeleted,
+    WebhookSecretRotated,
+    WebhookSubscribed,
+    import_stream_id,
+    webhook_stream_id,
+)
 from store.runner_election import ElectedRunner
 
+__all__ = ["WEBHOOK_EVENTS", "OutboxProjection", "Webhooks", "sign", "verify_signature"]
 log = logging.getLogger("mtg_ledger.webhooks")
-VIEWS = view_classes("webhook_outbox")
+VIEWS = outbox_view_classes("webhook_outbox")
 #: The events a subscription may ask for.
 WEBHOOK_EVENTS: tuple[str, ...] = ("game_ended", "match_result", "judge_call_opened", "penalty_given")
+WEBHOOK_EVENTS += TOURNAMENT_WEBHOOK_EVENTS
 #: The webhook event of each game event that has one.
 _BY_CLASS: dict[type[ev.DomainEvent], str] = {
     ev.GameEnded: "game_ended",
@@ -53,12 +71,6 @@ _BY_CLASS: dict[type[ev.DomainEvent], str] = {
 }
 SIGNATURE_TOLERANCE = 300
 """Seconds a receiver accepts a timestamp away from its clock."""
-
-
-def sign(secret: str, timestamp: int, body: bytes) -> str:
-    """The ``X-Ledger-Signature`` value of ``body`` sent at ``timestamp``."""
-    mac = hmac.new(secret.encode(), f"{timestamp}.".encode() + body, hashlib.sha256)
-    return f"sha256={mac.hexdigest()}"
 
 
 def verify_signature(
@@ -102,30 +114,48 @@ def _payload(record: Any, position: int) -> tuple[str, dict[str, Any]] | None:
             "recorded_at": record.recorded_at,
         }
         return "match_result", body
-    return None
+    return tournament_payload(record)  # round_paired, standings_updated (ledger.tournament_webhooks)
+
+
+Imported = Callable[[str, int], bool]
+"""Whether version ``v`` of game ``g`` was stored by an import (a past event)."""
 
 
 class OutboxProjection(DocumentProjection):
     """Subscriptions and their pending deliveries."""
 
     name = "WebhookOutbox"
+    imported: ClassVar[Imported] = staticmethod(lambda game, version: False)
+    """Set per ledger by ``Webhooks`` (the projection is built by the library, without arguments)."""
 
-    @staticmethod
-    def changes(record: Any, get: Get, position: int) -> dict[str, Doc]:
+    @classmethod
+    def changes(cls, record: Any, get: Get, position: int) -> dict[str, Doc]:
         if isinstance(record, WebhookSubscribed):
             index = get("subs") or {"ids": []}
             sid = record.originator_id.removeprefix("_webhook/")
-            sub = {"id": sid, "url": record.url, "events": record.events, "secret": record.secret}
+            sub = {
+                "id": sid,
+                "url": record.url,
+                "events": record.events,
+                "secret": record.secret,
+                "created_at": record.created_at,
+            }
             return {"subs": {"ids": [*index["ids"], sid]}, f"sub/{sid}": sub}
+        if isinstance(record, WebhookSecretRotated | WebhookDeleted):
+            return _lifecycle(record, get)
         found = _payload(record, position)
         if found is None:
             return {}
         name, body = found
+        subs = [get(f"sub/{sid}") for sid in (get("subs") or {"ids": []})["ids"]]
+        wanted = [s for s in subs if s is not None and name in s["events"]]
+        if not wanted:
+            return {}
+        if isinstance(record, GameEvent) and cls.imported(record.originator_id, record.originator_version):
+            return {}  # an imported game's past: delivered when it happened, wherever that was
         out: dict[str, Doc] = {}
-        for sid in (get("subs") or {"ids": []})["ids"]:
-            subscription = get(f"sub/{sid}")
-            if subscription is None or name not in subscription["events"]:
-                continue
+        for subscription in wanted:
+            sid = subscription["id"]
             delivery = f"{sid}-{position:012d}"
             out[f"delivery/{sid}/{position:012d}"] = {
                 "id": delivery,
@@ -142,17 +172,27 @@ class OutboxProjection(DocumentProjection):
         return out
 
 
-Post = Callable[[str, bytes, Mapping[str, str]], int]
-"""Send one request; the answer's status (raise for no answer)."""
+def _lifecycle(record: WebhookSecretRotated | WebhookDeleted, get: Get) -> dict[str, Doc]:
+    sid = record.originator_id.removeprefix("_webhook/")
+    sub = get(f"sub/{sid}")
+    if sub is None:  # pragma: no cover - a subscription's later records follow its first
+        return {}
+    if isinstance(record, WebhookSecretRotated):
+        return {f"sub/{sid}": {**sub, "secret": record.secret}}
+    index = get("subs") or {"ids": []}
+    # The document stays (marked): deliveries written before the deletion find it and are cancelled.
+    return {"subs": {"ids": [i for i in index["ids"] if i != sid]}, f"sub/{sid}": {**sub, "deleted": True}}
 
 
-def http_post(url: str, body: bytes, headers: Mapping[str, str]) -> int:
-    request = urllib.request.Request(url, data=body, headers=dict(headers), method="POST")
-    try:
-        with urllib.request.urlopen(request, timeout=5) as answer:
-            return int(answer.status)
-    except urllib.error.HTTPError as err:
-        return int(err.code)
+_SUBSCRIPTION_ID = re.compile(r"wh-[0-9a-f]{12}")
+
+
+def _known_form(subscription: str) -> str:
+    """``subscription`` if it has the form of an id ``subscribe`` gives, else ``NotFound``
+    (a NUL or any other character never reaches the store)."""
+    if not _SUBSCRIPTION_ID.fullmatch(subscription):
+        raise NotFound(f"there is no webhook subscription {subscription!r}", Code.UNKNOWN_WEBHOOK)
+    return subscription
 
 
 class Webhooks:
@@ -166,20 +206,25 @@ class Webhooks:
         now: Now,
         *,
         group: ReadModelGroup,
-        deliver: bool,
-        lease: float = 30.0,
-        backoff: float = 1.0,
-        post: Post = http_post,
+        settings: WebhookDelivery | None = None,
+        send: Send | None = None,
     ) -> None:
         self._app = app
         self._now = now
-        self._follower = follower(app, store, env, OutboxProjection, VIEWS, group=group)
-        self.lease = lease
-        self.backoff = backoff
-        self._post = post
+        self.settings = settings if settings is not None else WebhookDelivery()
+        if self.settings.deadline >= self.settings.lease:  # else a claim could expire mid-request
+            raise InvalidCommand("webhook deadline must be shorter than the lease", Code.INVALID_FIELD)
+        self.policy = AddressPolicy(parse_networks(self.settings.allow_private))
+        projection = type(OutboxProjection.__name__, (OutboxProjection,), {"imported": staticmethod(self._imported)})
+        self._follower = follower(app, store, env, projection, VIEWS, group=group)
+        self.view = cast(OutboxView, self._follower.view)
+        """The outbox (deliveries are claimed and written here by every delivering process)."""
+        self.deliverer = Deliverer(
+            self.view, send if send is not None else sender(self.policy, self.settings.deadline), self.settings
+        )
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        if deliver:
+        if self.settings.deliver:
             self._thread = threading.Thread(target=self._loop, name="webhook-deliverer", daemon=True)
             self._thread.start()
 
@@ -188,14 +233,18 @@ class Webhooks:
         """Whether this process keeps the outbox read model (``None``: it never asks to)."""
         return self._follower.election
 
+    def _imported(self, game_id: str, version: int) -> bool:
+        receipts = list(self._app.events.get(import_stream_id(game_id), limit=1))
+        return bool(receipts) and isinstance(receipts[0], GameImported) and version <= receipts[0].events
+
     # -- subscriptions ---------------------------------------------------------------------
     def subscribe(self, url: str, events: list[str]) -> dict[str, Any]:
         """A new subscription; its secret is returned once (and kept, as signing needs it)."""
-        if not url.startswith(("http://", "https://")):
-            raise InvalidCommand(f"url must be http(s), got {url!r}", Code.INVALID_FIELD)
+        target = check_url(url)
         unknown = [e for e in events if e not in WEBHOOK_EVENTS]
         if unknown or not events:
             raise InvalidCommand(f"events must be some of {list(WEBHOOK_EVENTS)}, got {events!r}", Code.INVALID_FIELD)
+        self.policy.resolve(target.host, target.port)
         sid = f"wh-{uuid4().hex[:12]}"
         secret = secrets.token_urlsafe(32)
         record = WebhookSubscribed(
@@ -209,67 +258,69 @@ class Webhooks:
         self._app.save(record)
         return {"id": sid, "url": url, "events": list(events), "secret": secret}
 
+    def subscriptions(self) -> list[dict[str, Any]]:
+        """The subscriptions not deleted, as the outbox has them (the read model's lag behind)."""
+        index = self.view.get_doc("subs") or {"ids": []}
+        found = [self.view.get_doc(f"sub/{sid}") for sid in index["ids"]]
+        return [{k: v for k, v in s.items() if k != "secret"} for s in found if s is not None]
+
+    def _append(self, subscription: str, make: Callable[[int], WebhookDeleted | WebhookSecretRotated]) -> None:
+        """Store ``make(version)`` as the subscription's next record (``NotFound`` for an
+        unknown or deleted one); a concurrent change is retried on the new version."""
+        stream = webhook_stream_id(_known_form(subscription))
+        for _ in range(5):
+            last = list(self._app.events.get(stream, desc=True, limit=1))
+            if not last or isinstance(last[0], WebhookDeleted):
+                raise NotFound(f"there is no webhook subscription {subscription!r}", Code.UNKNOWN_WEBHOOK)
+            try:
+                self._app.save(make(last[0].originator_version + 1))
+                return
+            except VersionClash:
+                continue
+        raise VersionClash(f"webhook subscription {subscription!r} kept changing")  # pragma: no cover
+
+    def delete(self, subscription: str) -> None:
+        """Delete a subscription: its pending deliveries are cancelled, nothing more is sent."""
+        stream = webhook_stream_id(subscription)
+        self._append(subscription, lambda v: WebhookDeleted(stream, v, deleted_at=self._now()))
+        self.view.cancel(subscription, time.time())
+
+    def rotate_secret(self, subscription: str) -> dict[str, Any]:
+        """A new signing secret, returned once; deliveries sent once the outbox has it are
+        signed with it (``GET /v1/webhooks`` shows ``rotated_at``)."""
+        stream = webhook_stream_id(subscription)
+        secret = secrets.token_urlsafe(32)
+        at = self._now()
+        self._append(subscription, lambda v: WebhookSecretRotated(stream, v, secret=secret, rotated_at=at))
+        return {"id": subscription, "secret": secret, "rotated_at": at}
+
     def deliveries(self, subscription: str) -> list[dict[str, Any]]:
         """Delivery status of one subscription, oldest first (``NotFound`` for an unknown id)."""
-        if not list(self._app.events.get(webhook_stream_id(subscription), limit=1)):
+        if not list(self._app.events.get(webhook_stream_id(_known_form(subscription)), limit=1)):
             raise NotFound(f"there is no webhook subscription {subscription!r}", Code.UNKNOWN_WEBHOOK)
-        docs = self._follower.view.docs(f"delivery/{subscription}/")
-        return [{k: v for k, v in d.items() if k != "body"} for d in docs.values()]
+        return [
+            {k: v for k, v in d.items() if k not in ("body", "claimed_until")}
+            for d in self.view.deliveries(subscription)
+        ]
 
     # -- delivery ----------------------------------------------------------------------------
     def claim_due(self, now: float | None = None) -> list[tuple[str, Doc]]:
-        """Claim the due deliveries for ``lease`` seconds; ``(key, delivery)`` each."""
-        current = time.time() if now is None else now
-        if self._follower.view.get_doc("subs") is None:
-            return []  # no subscription: one point read, not a scan
-        due = {
-            key: doc
-            for key, doc in self._follower.view.docs("delivery/").items()
-            if doc["status"] == "pending" and doc["next_at"] <= current and doc["claimed_until"] <= current
-        }
-        claimed = {key: {**doc, "claimed_until": current + self.lease} for key, doc in due.items()}
-        if claimed:
-            self._follower.view.put_docs(claimed, None)
-        return list(claimed.items())
-
-    def deliver(self, key: str, delivery: Doc) -> bool:
-        """POST one claimed delivery and record the outcome; whether it was acknowledged."""
-        sub = self._follower.view.get_doc(f"sub/{delivery['subscription']}")
-        if sub is None:  # pragma: no cover - a delivery is written only for a known subscription
-            return False
-        body = delivery["body"].encode()
-        timestamp = int(time.time())
-        headers = {
-            "Content-Type": "application/json",
-            "User-Agent": "mtg-ledger-webhooks",
-            "X-Ledger-Event": delivery["event"],
-            "X-Ledger-Delivery": delivery["id"],
-            "X-Ledger-Timestamp": str(timestamp),
-            "X-Ledger-Signature": sign(sub["secret"], timestamp, body),
-        }
-        attempts = delivery["attempts"] + 1
-        try:
-            status = self._post(sub["url"], body, headers)
-            error = None if 200 <= status < 300 else f"HTTP {status}"
-        except Exception as err:
-            error = f"{type(err).__name__}: {err}"
-        if error is None:
-            done = {**delivery, "status": "delivered", "attempts": attempts, "delivered_at": self._now()}
-        else:
-            wait = min(self.backoff * 2 ** (attempts - 1), 3600.0)
-            done = {**delivery, "attempts": attempts, "last_error": error, "next_at": time.time() + wait}
-            done["claimed_until"] = 0.0
-        self._follower.view.put_docs({key: done}, None)
-        return error is None
+        """Claim the due deliveries for the lease without sending them (a process stopping
+        mid-delivery, in tests); ``(key, delivery)`` each."""
+        return self.deliverer.claim(time.time() if now is None else now)[1]
 
     def deliver_due(self) -> int:
-        """Claim and deliver what is due now; how many were acknowledged."""
-        return sum(self.deliver(key, d) for key, d in self.claim_due())
+        """Claim and deliver what is due now, and wait for it; how many were acknowledged."""
+        return self.deliverer.start_round(wait=True)
 
     def _loop(self) -> None:
+        pruned_at = 0.0
         while not self._stop.wait(0.25):
             try:
-                self.deliver_due()
+                self.deliverer.start_round()
+                if time.monotonic() - pruned_at > 60:
+                    pruned_at = time.monotonic()
+                    self.deliverer.prune()
             except Exception:  # pragma: no cover - the next round tries again
                 log.exception("webhook delivery round failed")
 
@@ -280,4 +331,5 @@ class Webhooks:
         self._stop.set()
         if self._thread is not None:
             self._thread.join(timeout=10)
+        self.deliverer.close()
         self._follower.close()

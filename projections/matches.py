@@ -32,12 +32,19 @@ from store.records import GameEvent, MatchReported
 VIEWS = view_classes("match_docs")
 
 
+def _part(value: Any) -> str:
+    """One part of a document key, with ``/`` (and the ``%`` that escapes it) escaped: an event
+    named ``GP/3`` must not read as event ``GP``, round ``3`` (a round is found by key prefix).
+    Names without either character keep the keys they always had."""
+    return str(value).replace("%", "%25").replace("/", "%2F")
+
+
 def match_key(event: Any, round: Any, table: Any) -> str:
-    return f"match/{event}/{round}/{table}"
+    return f"match/{_part(event)}/{_part(round)}/{_part(table)}"
 
 
 def round_prefix(event: Any, round: Any) -> str:
-    return f"match/{event}/{round}/"
+    return f"match/{_part(event)}/{_part(round)}/"
 
 
 def _new_match(t: Mapping[str, Any], players: list[str]) -> Doc:
@@ -133,7 +140,9 @@ def _report_change(r: MatchReported, get: Get) -> dict[str, Doc]:
     key = match_key(r.event, r.round, r.table)
     doc = get(key)
     if doc is None:
-        return {}
+        # With several partitions a match's games may all be stored in other databases than the
+        # reports (the home partition's): the reports are kept, for ``merge_docs`` to join.
+        doc = {**_new_match({"event": r.event, "round": r.round, "table": r.table}, []), "reports_only": True}
     if r.kind == "confirm" and r.player is not None:
         doc["confirmations"][r.player] = (r.score or {}).get("score")
     elif r.kind == "intentional_draw" and r.player is not None and r.player not in doc["intentional_draw"]:
@@ -141,6 +150,28 @@ def _report_change(r: MatchReported, get: Get) -> dict[str, Doc]:
     elif r.kind == "result":
         doc["entered"] = {**(r.score or {}), "by": r.actor}
     return {key: doc}
+
+
+def merge_docs(docs: list[Doc]) -> Doc | None:
+    """One match from its documents in several partitions (home first): the games of each, the
+    reports of the home partition's (``None`` when no partition knows a game of it)."""
+    real = [d for d in docs if not d.get("reports_only") and d.get("games")]
+    if not real:
+        return None
+    if len(docs) == 1:
+        return docs[0]
+    merged: Doc = {**real[0], "games": {}, "intentional_draw": [], "confirmations": {}}
+    merged["open_calls"], merged["time_extensions"] = [], []
+    for doc in docs:
+        merged["games"].update(doc["games"])
+        merged["open_calls"] += doc["open_calls"]
+        merged["time_extensions"] += doc["time_extensions"]
+        merged["intentional_draw"] += [p for p in doc["intentional_draw"] if p not in merged["intentional_draw"]]
+        merged["confirmations"].update(doc["confirmations"])
+        merged["match_loss"] = merged.get("match_loss") or doc.get("match_loss")
+        merged["entered"] = merged.get("entered") or doc.get("entered")
+    merged["game_order"] = sorted(merged["games"], key=lambda g: (str(merged["games"][g].get("started_at")), g))
+    return merged
 
 
 class MatchProjection(DocumentProjection):
@@ -273,4 +304,13 @@ def result_row(doc: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-__all__ = ["VIEWS", "MatchProjection", "match_key", "match_out", "match_result", "result_row", "round_prefix"]
+__all__ = [
+    "VIEWS",
+    "MatchProjection",
+    "match_key",
+    "match_out",
+    "match_result",
+    "merge_docs",
+    "result_row",
+    "round_prefix",
+]

@@ -57,7 +57,8 @@ class DocumentView(TrackingRecorder, ABC):
     def put_docs(self, docs: Mapping[str, Doc], tracking: Tracking | None, *, after: int | None = ANYWHERE) -> None:
         """Write documents (and ``tracking``, when given) in one transaction. ``after``: the
         tracked position the documents were folded from; when another writer moved it since,
-        nothing is written and ``IntegrityError`` is raised (``DocumentProjection``)."""
+        nothing is written and ``IntegrityError`` is raised (``DocumentProjection``; PostgreSQL,
+        where two runners can write for a moment after a failover)."""
 
     @abstractmethod
     def close(self) -> None: ...
@@ -128,16 +129,22 @@ class SQLiteDocumentView(_OwnTracking, SQLiteTrackingRecorder, DocumentView):
             return {row["key"]: json.loads(row["doc"]) for row in c.fetchall()}
 
     def put_docs(self, docs: Mapping[str, Doc], tracking: Tracking | None, *, after: int | None = ANYWHERE) -> None:
+        # ``after`` is not checked: on SQLite one runner at most writes (its election is a flock
+        # freed only when its process ends), and a read before the first write here would make
+        # SQLite refuse the write when another connection committed in between (WAL snapshots).
         with self._writer_lock, self.datastore.transaction(commit=True) as c:
-            self._check_position(c, tracking, after)
             for key, doc in docs.items():
-                c.execute(
-                    f"INSERT INTO {self.TABLE} (key, doc) VALUES (?, ?) "
-                    "ON CONFLICT (key) DO UPDATE SET doc = excluded.doc",
-                    (key, json.dumps(doc, sort_keys=True)),
-                )
+                self._write_doc(c, key, doc)
             if tracking is not None:
                 self._insert_tracking(c, tracking)
+
+    def _write_doc(self, c: Any, key: str, doc: Doc) -> None:
+        """One document, inside ``put_docs``'s transaction (the outbox keeps its deliveries in
+        a table of their own: ``store.outbox``)."""
+        c.execute(
+            f"INSERT INTO {self.TABLE} (key, doc) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET doc = excluded.doc",
+            (key, json.dumps(doc, sort_keys=True)),
+        )
 
     def close(self) -> None:
         self.datastore.close()
@@ -176,14 +183,18 @@ class PostgresDocumentView(_OwnTracking, PostgresTrackingRecorder, DocumentView)
                 curs.execute("SELECT pg_advisory_xact_lock(%s)", (turn,))
             self._check_position(curs, tracking, after)
             for key, doc in docs.items():
-                curs.execute(
-                    SQL(
-                        "INSERT INTO {0} (key, doc) VALUES (%s, %s) ON CONFLICT (key) DO UPDATE SET doc = EXCLUDED.doc"
-                    ).format(self._table),
-                    (key, json.dumps(doc, sort_keys=True)),
-                )
+                self._write_doc(curs, key, doc)
             if tracking is not None:
                 self._insert_tracking(curs, tracking)
+
+    def _write_doc(self, curs: Any, key: str, doc: Doc) -> None:
+        """One document, inside ``put_docs``'s transaction (see ``SQLiteDocumentView``)."""
+        curs.execute(
+            SQL("INSERT INTO {0} (key, doc) VALUES (%s, %s) ON CONFLICT (key) DO UPDATE SET doc = EXCLUDED.doc").format(
+                self._table
+            ),
+            (key, json.dumps(doc, sort_keys=True)),
+        )
 
     def close(self) -> None:
         self.datastore.close()

@@ -231,6 +231,48 @@ class WebhookSubscribed(StoredRecord):
     created_at: str
 
 
+@dataclass(frozen=True)
+class WebhookSecretRotated(StoredRecord):
+    """A subscription's new signing secret (``ledger.webhooks``). Stream ``_webhook/<id>``."""
+
+    TOPIC: ClassVar[str] = "mtg-ledger/WebhookSecretRotated@1"
+    secret: str
+    rotated_at: str
+
+
+@dataclass(frozen=True)
+class WebhookDeleted(StoredRecord):
+    """A subscription deleted (``ledger.webhooks``): nothing more is sent to it. Stream ``_webhook/<id>``."""
+
+    TOPIC: ClassVar[str] = "mtg-ledger/WebhookDeleted@1"
+    deleted_at: str
+
+
+@dataclass(frozen=True)
+class TournamentRecord(StoredRecord):
+    """One event of a tournament (``domain.tournament.events``), stream ``_tournament/<id>``,
+    with the audit metadata of a game's events: sealed into its own hash chain by
+    ``store.hash_chain.seal`` (the stream id in the place of the game id, ``rule`` always null)."""
+
+    TOPIC: ClassVar[str] = "mtg-ledger/TournamentEvent@1"
+    type: str
+    """Tournament event type, e.g. ``RoundPaired``."""
+    data: dict[str, Any]
+    action_id: str
+    actor: dict[str, str]
+    recorded_at: str
+    prev_hash: str
+    hash: str
+
+
+@dataclass(frozen=True)
+class TournamentCreatedRecord(TournamentRecord):
+    """A tournament's first record (``EventCreated``): its own topic, so the tournaments are
+    listed by one read filtered by topic."""
+
+    TOPIC: ClassVar[str] = "mtg-ledger/TournamentCreated@1"
+
+
 class PlainJSONTranscoder(Transcoder):
     """Stores record state as plain JSON.
 
@@ -271,3 +313,7 @@ def match_stream_id(event: str, round: str, table: str) -> str:
 
 def webhook_stream_id(subscription: str) -> str:
     return f"_webhook/{subscription}"
+
+
+def tournament_stream_id(tournament_id: str) -> str:
+    return f"_tournament/{tournament_id}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import AsyncIterator, Iterator
 from functools import partial
 from typing import Annotated, Any
@@ -13,13 +14,13 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from starlette.background import BackgroundTask
 
 from api import schemas
-from api.auth import Principal
+from api.auth import Principal, authenticate
 from api.deps import Admin, Judge, Reader, ServiceDep, header_version
 from api.limits import StreamSlots, stream_key
 from api.presenters import event_out, game_out
 from api.routes.games import ERRORS
 from api.threads import in_thread
-from domain.errors import Code, InvalidCommand, TooLarge
+from domain.errors import Code, InvalidCommand, TooLarge, Unauthenticated
 from domain.permissions import full_verify
 from ledger.game_files import MAX_LINE, InvalidExport
 from ledger.service import Actor as StoreActor
@@ -41,6 +42,21 @@ MAX_IMPORT = 1024 * 1024 * 1024
 """Largest import body, in bytes (1 GiB; read line by line, never held whole)."""
 POLL_SECONDS = 0.25
 KEEPALIVE_SECONDS = 15.0
+GRANT_CHECK_SECONDS = 5.0
+"""How often an open stream asks again whether its token still holds (revoked or expired: the
+stream ends with an ``error`` event), so a stream never outlives its grant by more."""
+
+
+async def _still_granted(request: Request, principal: Principal) -> str | None:
+    """Why the stream's token no longer holds (revoked, expired), or ``None``; the token is read
+    again as at the start of a request (``api.auth.authenticate``)."""
+    if principal.token_id is None:
+        return None  # no token, or the environment's admin token: nothing to revoke
+    try:
+        await in_thread(authenticate, request)
+    except Unauthenticated as err:
+        return err.message
+    return None
 
 
 @router.get("/{game_id}/events", response_model=schemas.EventPage, responses=ERRORS, summary="Events, paged")
@@ -65,8 +81,16 @@ async def _sse(
 ) -> AsyncIterator[str]:
     last = after
     idle = 0.0
+    checked = time.monotonic()
     yield "retry: 2000\n\n"
     while True:
+        if time.monotonic() - checked >= GRANT_CHECK_SECONDS:
+            checked = time.monotonic()
+            gone = await _still_granted(request, principal)
+            if gone is not None:
+                problem = json.dumps({"code": Code.INVALID_TOKEN.value, "detail": gone}, separators=(",", ":"))
+                yield f"event: error\ndata: {problem}\n\n"
+                return
         events = await in_thread(service.events, game_id, last, 500)
         for event in events:
             payload = json.dumps(event_out(event, principal), separators=(",", ":"))

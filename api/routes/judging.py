@@ -24,7 +24,7 @@ from domain.commands import judging as j
 from domain.commands.bodies.fields import Body, Text
 from domain.commands.refusals import refusal
 from domain.errors import Code, InvalidCommand
-from domain.permissions import acknowledger, check_game, disputer, judge_caller
+from domain.permissions import acknowledger, acknowledges_as_judge, check_game, disputer, judge_caller
 from ledger.service import LedgerService
 
 router = APIRouter(prefix="/v1/games", tags=["judging"])
@@ -162,7 +162,8 @@ async def acknowledge(game_id: str, request: Request, service: ServiceDep) -> JS
     by = acknowledger(principal)
     body_bytes = await raw_body(request)
     body = _parse(AcknowledgeBody, json_object(body_bytes), "acknowledgement")
-    return await _append(request, service, principal, game_id, body_bytes, j.Acknowledge(body.report, by))
+    command = j.Acknowledge(body.report, by, acknowledges_as_judge(principal))
+    return await _append(request, service, principal, game_id, body_bytes, command)
 
 
 @router.post("/{game_id}/dispute", status_code=201, responses=ERRORS, summary="Dispute a report (affected player)")

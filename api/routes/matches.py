@@ -3,26 +3,25 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 from pydantic import Field
 
 from api.auth import require_async
-from api.deps import ServiceDep, json_object, raw_body
+from api.deps import ServiceDep, json_object, plain_path_parameters, raw_body
 from api.routes.games import ERRORS
 from api.routes.judging import _parse
 from api.threads import in_thread
 from domain.commands.bodies.fields import Body, Text
 from domain.errors import Code, Conflict, IllegalAction, InvalidCommand
 from domain.permissions import match_player
+from ledger.csv_cells import to_csv
 from ledger.service import Actor as StoreActor
 from projections.matches import RESULT_COLUMNS, match_result
 
-router = APIRouter(prefix="/v1/events", tags=["matches"])
+router = APIRouter(prefix="/v1/events", tags=["matches"], dependencies=[Depends(plain_path_parameters)])
 
 
 class ConfirmBody(Body):
@@ -81,6 +80,13 @@ async def intentional_draw(event: str, round: str, table: str, request: Request,
     _parse(EmptyBody, json_object(await raw_body(request)), "intentional draw")
     match = await in_thread(service.match_record, event, round, table)
     player = match_player(principal, match["games"], match["players"])
+    current = match_result(match)
+    if current["complete"] and current["source"] != "intentional_draw":
+        # MTR 2.4: players may agree to a draw while the match is played, not undo its result.
+        raise IllegalAction(
+            f"the match is over ({current['score']}, {current['source']}): too late for an intentional draw",
+            Code.MATCH_COMPLETE,
+        )
     actor = StoreActor(principal.name, principal.role)
     await in_thread(lambda: service.report_match(event, round, table, "intentional_draw", actor, player=player))
     return {"event": event, "round": round, "table": table, "agreed_by": player}
@@ -118,9 +124,4 @@ async def results_json(event: str, round: str, service: ServiceDep, request: Req
 async def results_csv(event: str, round: str, service: ServiceDep, request: Request) -> Response:
     await require_async(request, "spectator")
     rows = await in_thread(service.round_results, event, round)
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=list(RESULT_COLUMNS), lineterminator="\r\n")
-    writer.writeheader()
-    for row in rows:
-        writer.writerow({k: str(v).lower() if isinstance(v, bool) else v for k, v in row.items()})
-    return Response(out.getvalue(), media_type="text/csv; charset=utf-8")
+    return Response(to_csv(RESULT_COLUMNS, rows), media_type="text/csv; charset=utf-8")

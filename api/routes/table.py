@@ -27,6 +27,7 @@ from pydantic import BaseModel
 from api.deps import Reader, Scorekeeper, ServiceDep, json_object, raw_body
 from api.routes.games import ERRORS
 from api.threads import in_thread
+from domain.commands.bodies.text import MAX_NAME
 from domain.errors import Code, InvalidCommand, NotFound, UnknownName
 from domain.permissions import check_player_links
 
@@ -101,7 +102,7 @@ async def player_links(game_id: str, request: Request, service: ServiceDep, prin
     links = []
     for player_id in dict.fromkeys(wanted):
         player_name = state.players[player_id].name or player_id
-        token_name = f"{player_name} ({player_id}), game {game_id}"
+        token_name = _token_name(player_name, player_id, game_id)
         secret = await in_thread(service.create_token, token_name, "player", game_id, player_id)
         links.append(
             {
@@ -112,6 +113,15 @@ async def player_links(game_id: str, request: Request, service: ServiceDep, prin
             }
         )
     return JSONResponse({"game_id": game_id, "links": links}, status_code=201, headers=NO_STORE)
+
+
+def _token_name(player_name: str, player_id: str, game_id: str) -> str:
+    """``Alice (P1), game g1``, within ``MAX_NAME`` (the token's name is its events' actor name,
+    which an import checks against the same limit): a long name is cut, then the game's id."""
+    name = f"{player_name} ({player_id}), game {game_id}"
+    if len(name) <= MAX_NAME:
+        return name
+    return f"{player_name[:40]}… ({player_id[:60]}), game {game_id[:60]}"[:MAX_NAME]
 
 
 def _path_part(text: str) -> str:
@@ -152,8 +162,17 @@ async def qr_code(request: Request, principal: Reader) -> Response:
 
 
 def qr_svg(text: str) -> bytes:
-    """The QR code of ``text`` (error correction M, the standard four-module quiet zone)."""
-    code = segno.make(text, error="m", micro=False)
+    """The QR code of ``text`` (error correction M, the standard four-module quiet zone); a text
+    too long for the largest code (version 40: 2,331 bytes at level M, so 1,000
+    characters fit only when most are one byte) is ``400 qr_text_too_long``, never a 500."""
+    try:
+        code = segno.make(text, error="m", micro=False)
+    except segno.DataOverflowError:
+        raise InvalidCommand(
+            f"the text ({len(text.encode('utf-8'))} bytes in UTF-8) doesn't fit in a QR code; "
+            "the largest holds 2,331 bytes at level M",
+            Code.QR_TEXT_TOO_LONG,
+        ) from None
     out = io.BytesIO()
     code.save(out, kind="svg", scale=6, border=4, xmldecl=False, svgclass="qr", lineclass=None)
     return out.getvalue()

@@ -1,5 +1,7 @@
 """The web page for judges and replay viewers: the games list at ``/``, a game at
-``/games/{id}`` (``?version=V`` opens it at a version). One static page; it reads the API.
+``/games/{id}`` (``?version=V`` opens it at a version), a tournament's pages at
+``/tournaments/{tid}`` (the scorekeeper's), ``.../public`` (players') and ``.../floor`` (judges').
+One static page; it reads the API.
 
 The page and its files are hand-written (``api/static``: ``index.html``, ``app.css`` and the
 page's ES modules, ``main.js`` and the ones it imports) and load nothing from elsewhere, so a
@@ -62,6 +64,24 @@ def index() -> HTMLResponse:
 @router.get("/games/{game_id}")
 def game_page(game_id: str) -> HTMLResponse:
     """One game; the page reads ``game_id`` (and ``?version=``) from its own address."""
+    return _page()
+
+
+@router.get("/tournaments/{tid}")
+def tournament_page(tid: str) -> HTMLResponse:
+    """The scorekeeper's event page; the page reads ``tid`` from its own address."""
+    return _page()
+
+
+@router.get("/tournaments/{tid}/public")
+def tournament_public_page(tid: str) -> HTMLResponse:
+    """The players' page of an event: pairings, find my table, standings, the clock."""
+    return _page()
+
+
+@router.get("/tournaments/{tid}/floor")
+def tournament_floor_page(tid: str) -> HTMLResponse:
+    """The judges' floor view of an event: tables by status, a player's penalties."""
     return _page()
 
 

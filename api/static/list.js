@@ -32,7 +32,14 @@ export function initList() {
   const reload = () => loadList(filterParams(form));
   // The list is a read model: a game created a moment ago shows after the next write is folded.
   const showSetup = initSetup(() => setTimeout(reload, 300));
-  const whoAmI = () => api("/v1/whoami").then(showSetup, () => showSetup(null));
+  const whoAmI = () =>
+    api("/v1/whoami").then(
+      (who) => {
+        showSetup(who);
+        linkTournaments(who);
+      },
+      () => showSetup(null),
+    );
   $("#list-refresh").addEventListener("click", reload);
   whoAmI();
   reload();
@@ -40,6 +47,25 @@ export function initList() {
     whoAmI();
     reload();
   };
+}
+
+let tournaments = new Set(); // the events that are tournaments here: their event cell links to its page
+
+/** Scorekeepers and above read the tournaments: an event that is one links to its event page. */
+async function linkTournaments(who) {
+  if (!who || !["scorekeeper", "judge", "head_judge", "admin"].includes(who.role)) return;
+  try {
+    const answer = await api("/v1/tournaments");
+    tournaments = new Set((answer.tournaments || []).map((t) => String(t.id)));
+  } catch {
+    return; // no link, the event's name stays as text
+  }
+  for (const cell of document.querySelectorAll("#games-table td.event")) cell.replaceChildren(eventCell(cell.dataset.event));
+}
+
+function eventCell(event) {
+  if (!event || !tournaments.has(event)) return event || "";
+  return h("a", { href: "/tournaments/" + enc(event), title: "The tournament's scorekeeper page", text: event });
 }
 
 function filterParams(form) {
@@ -120,7 +146,7 @@ function gameRow(game) {
     { dataset: { gameId: id } },
     h("th", { scope: "row" }, h("a", { href: "/games/" + enc(id), text: id })),
     h("td", { class: "players", text: names.has(id) ? names.get(id).text : "" }),
-    h("td", { text: game.event ?? "" }),
+    h("td", { class: "event", dataset: { event: game.event ?? "" } }, eventCell(game.event ?? "")),
     h("td", { class: "num", text: game.round ?? "" }),
     h("td", { class: "num", text: game.table ?? "" }),
     h("td", { class: "opt", text: variantName(game.variant) }),

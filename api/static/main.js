@@ -1,4 +1,5 @@
-/* MTG Ledger web page: the games list (/) and a game (/games/{id}, ?version=V).
+/* MTG Ledger web page: the games list (/), a game (/games/{id}, ?version=V) and a tournament's
+ * pages (/tournaments/{tid}, /tournaments/{tid}/public, /tournaments/{tid}/floor).
  *
  * Plain JavaScript modules, no dependencies, no build step, no network beyond this server's v1
  * API (docs/api.md). What an event says and what an undo reverts come from the server; the
@@ -9,6 +10,7 @@ import { clearError } from "./banner.js";
 import { $ } from "./dom.js";
 import { initGame } from "./game.js";
 import { initList } from "./list.js";
+import { initTournament, tournamentInPath } from "./tournament.js";
 import { Token, takeTokenFromFragment } from "./token.js";
 
 function showTokenState() {
@@ -54,8 +56,10 @@ function main() {
   showTokenState();
   let reload = () => {};
   initToken(() => reload());
+  const tournament = tournamentInPath(location.pathname);
   const id = gameIdInPath();
-  reload = id === null ? initList() : initGame(id);
+  if (tournament) reload = initTournament(tournament);
+  else reload = id === null ? initList() : initGame(id);
 }
 
 main();

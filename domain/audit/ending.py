@@ -11,6 +11,7 @@ from domain.audit.common import (
     not_in_game,
 )
 from domain.builder import Builder
+from domain.judging import GAME_LOSS_RULE, lost_by_penalty
 from domain.rules.sba import PLAYER_LOSS_RULES, check_game_over, player_losses, sides_left, team_losses
 from domain.rules.triggers import detect_triggers
 from domain.state import GameState
@@ -28,6 +29,8 @@ def _player_lost(state: GameState, event: ev.Event) -> str | None:
     rule = data.get("rule")
     if player.team is not None and player.team in state.teams and state.teams[player.team].lost:
         return None  # 810.8a: the players of a team that lost lose with it
+    if rule == GAME_LOSS_RULE:
+        return lost_by_penalty(state, player_id, data.get("reason"))
     if rule not in PLAYER_LOSS_RULES:
         return f"{player_id!r} lost by {rule!r}, which is not a reason a player loses the game (CR 104.3, 704.5)"
     # A player may concede at any time (CR 104.3a); the other reasons must hold now.

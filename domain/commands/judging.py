@@ -80,6 +80,9 @@ class Acknowledge:
     report: str
     by: str
     """The acknowledging player, or ``judge``."""
+    as_judge: bool = False
+    """A judge's acknowledgement (decided by the token's role, ``domain.permissions``), never by
+    ``by``: a player's id may be ``judge`` too."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,8 +11,9 @@ A service layer calls ``decide(state, command)`` for the events a command causes
 - ``state``: the immutable state and the fold;
 - ``standings``: match points, OMW%, GW%, OGW% (MTR 3.1, Appendix C);
 - ``pairing``: Swiss (networkx matching), Commander pods, the top-cut bracket, Appendix E;
-- ``decide``: the rules that accept or refuse each command;
-- ``errors``: the refusals' stable codes (``TournamentCode``).
+- ``decide`` (with ``decide_results``, ``decide_clock``, ``lookups``): the rules that accept or
+  refuse each command;
+- ``errors``: ``refuse`` and ``CODES``, the refusals' stable codes (members of ``domain.errors.Code``).
 """
 
 from domain.tournament.commands import (
@@ -32,7 +33,6 @@ from domain.tournament.commands import (
     TournamentCommand,
 )
 from domain.tournament.decide import CODES, decide, entrants
-from domain.tournament.errors import TournamentCode, TournamentRefusal
 from domain.tournament.events import (
     EventCreated,
     IntentionalDraw,
@@ -87,10 +87,8 @@ __all__ = [
     "Standing",
     "StartRound",
     "TopCutPaired",
-    "TournamentCode",
     "TournamentCommand",
     "TournamentEvent",
-    "TournamentRefusal",
     "TournamentState",
     "decide",
     "entrants",

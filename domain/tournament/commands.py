@@ -24,6 +24,7 @@ class CreateEvent:
     kind: str = "two_player"
     win_points: int = 3
     draw_points: int = 1
+    best_of: int = 3
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

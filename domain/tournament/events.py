@@ -127,6 +127,7 @@ class EventCreated(TournamentEvent):
     kind: str = optional("`two_player` (best-of-three matches, MTR 2.1) or `commander` (one-game pods).", "two_player")
     win_points: int = optional("Match points for a win (MTR Appendix C: 3).", 3)
     draw_points: int = optional("Match points for a draw (MTR Appendix C: 1).", 1)
+    best_of: int = optional("Games of a two-player match: best of 1, 3 or 5 (MTR 2.1); a pod plays one.", 3)
 
 
 @tournament_event("PlayerRegistered")

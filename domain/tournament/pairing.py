@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 import networkx as nx  # type: ignore[import-untyped]  # networkx ships no type information
 
-from domain.tournament.errors import TournamentCode as TC
+from domain.errors import Code as TC
 from domain.tournament.errors import refuse
 
 BLOCK_MIN = 16

@@ -54,6 +54,13 @@ class Settings:
     """``two_player`` or ``commander``."""
     win_points: int
     draw_points: int
+    best_of: int = 3
+    """Games of a two-player match (1, 3 or 5; MTR 2.1)."""
+
+    @property
+    def wins_needed(self) -> int:
+        """Game wins that win a match: 1, 2 or 3."""
+        return self.best_of // 2 + 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,6 +286,7 @@ def _created(state: TournamentState, e: EventCreated) -> TournamentState:
         kind=e.kind,
         win_points=e.win_points,
         draw_points=e.draw_points,
+        best_of=e.best_of,
     )
     return dataclasses.replace(state, settings=settings, rounds_planned=e.rounds)
 

@@ -223,7 +223,7 @@ def receiver() -> Iterator[Receiver]:
 def test_kill_9_of_the_primary_loses_no_acknowledged_action(cluster: PatroniCluster, receiver: Receiver) -> None:
     with tempfile.TemporaryDirectory(prefix="mtgl-failover-") as tmp:
         store = ScratchStore("postgresql", cluster.url(DATABASE), Path(tmp))
-        server = Server.ledger(store, workers=2)
+        server = Server.ledger(store, workers=2, MTG_LEDGER_WEBHOOK_ALLOW_PRIVATE="127.0.0.0/8")  # the receiver
         try:
             with server:
                 run_kills(cluster, server, receiver, Path(tmp))

@@ -19,9 +19,9 @@ def test_a_knob_out_of_range_is_refused(knob: dict[str, Any]) -> None:
     assert f"{next(iter(knob))} must be an integer >= 0" in refused.value.message
 
 
-def test_the_old_keywords_are_the_settings_fields(store: Store) -> None:
-    """``bench/replay.py`` still opens a ledger with the keywords of before ``LedgerSettings``."""
-    settings = LedgerSettings(cache_size=7)
-    with LedgerService(store.url, settings, snapshot_interval=3, project_read_models=False) as service:
-        assert service.settings == LedgerSettings(cache_size=7, snapshot_interval=3, read_models=False)
+def test_settings_reach_the_ledger(store: Store) -> None:
+    """The settings object is the one way to configure a ledger (no keyword arguments beside it)."""
+    settings = LedgerSettings(cache_size=7, snapshot_interval=3, read_models=False)
+    with LedgerService(store.url, settings) as service:
+        assert service.settings == settings
         assert service.game_list.election is None  # it never asked to run the read models

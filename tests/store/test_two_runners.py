@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from eventsourcing.persistence import Tracking
 
 from domain.commands.judging import CallJudge
@@ -39,6 +40,8 @@ def _call(service: LedgerService, question: str) -> None:
 
 
 def test_a_stale_runner_never_folds_a_record_twice(store: Store) -> None:
+    if store.kind != "postgresql":
+        pytest.skip("on SQLite one runner at most: its election is a flock freed only when its process ends")
     service = store.service(read_models=False)
     service.create_game({**TWO_PLAYER, "tournament": {"event": "E", "round": 1, "table": 1}}, SCOREKEEPER, "g1")
     _call(service, "first")

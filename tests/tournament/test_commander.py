@@ -7,12 +7,12 @@ import random
 
 import pytest
 
+from domain.errors import GameError
 from domain.tournament import (
     PairRound,
     ReportIntentionalDraw,
     ReportResult,
     RoundPaired,
-    TournamentRefusal,
     decide,
     pod_sizes,
     standings,
@@ -32,9 +32,9 @@ def test_pods_are_4s_with_3s_taking_the_rest(players: int, sizes: tuple[int, ...
 
 
 def test_fewer_than_3_players_make_no_pod() -> None:
-    with pytest.raises(TournamentRefusal) as refused:
+    with pytest.raises(GameError) as refused:
         pod_sizes(2)
-    assert refused.value.tournament_code == "not_enough_players"
+    assert refused.value.code == "not_enough_players"
 
 
 def test_a_4_player_pod_event_plays_the_same_pod_and_scores_3_for_a_win_1_for_a_draw() -> None:
@@ -128,7 +128,7 @@ def test_a_pod_result_is_one_game_won_by_one_player_or_drawn(games: tuple[int, .
     ev = event_with(4, kind="commander")
     ev.act(PairRound(seed=1))
     before = ev.state
-    with pytest.raises(TournamentRefusal) as refused:
+    with pytest.raises(GameError) as refused:
         ev.act(ReportResult(round=1, table=1, games=games, draws=draws))
-    assert refused.value.tournament_code == "invalid_result"
+    assert refused.value.code == "invalid_result"
     assert ev.state == before

@@ -8,7 +8,8 @@ import random
 import pytest
 
 import domain.tournament.pairing as pairing_module
-from domain.tournament import PairRound, TournamentRefusal, entrants, recommended_rounds, swiss_pairings
+from domain.errors import GameError
+from domain.tournament import PairRound, entrants, recommended_rounds, swiss_pairings
 from domain.tournament.pairing import (
     BLOCK_MAX,
     Entrant,
@@ -47,9 +48,9 @@ def test_mtr_appendix_e_recommended_swiss_rounds(players: int, rounds: int) -> N
 
 
 def test_one_player_can_not_be_paired() -> None:
-    with pytest.raises(TournamentRefusal) as err:
+    with pytest.raises(GameError) as err:
         recommended_rounds(1)
-    assert err.value.tournament_code == "not_enough_players"
+    assert err.value.code == "not_enough_players"
 
 
 def _field(n: int, points: int = 0) -> list[Entrant]:

@@ -8,6 +8,7 @@ from fractions import Fraction as F
 
 import pytest
 
+from domain.errors import GameError
 from domain.tournament import (
     CorrectResult,
     CreateEvent,
@@ -29,7 +30,6 @@ from domain.tournament import (
     Standing,
     StartRound,
     TournamentCommand,
-    TournamentRefusal,
     standings,
     tournament_state,
 )
@@ -39,10 +39,10 @@ from tests.tournament.helpers import Event, event_with, play_swiss
 def refused(ev: Event, command: TournamentCommand) -> str:
     """The code of a refused command; the state must not have moved."""
     before, log = ev.state, list(ev.log)
-    with pytest.raises(TournamentRefusal) as err:
+    with pytest.raises(GameError) as err:
         ev.act(command)
     assert ev.state == before and ev.log == log
-    return err.value.tournament_code
+    return err.value.code
 
 
 def line(ev: Event, player: str) -> Standing:

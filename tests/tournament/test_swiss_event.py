@@ -117,7 +117,7 @@ def test_appendix_e_gives_6_rounds_for_33_to_64_players(swiss: Event) -> None:
     assert first.rounds_planned == 6 and swiss.state.rounds_planned == 6
     with pytest.raises(Exception) as refused:
         swiss.act(PairRound(seed=1))
-    assert getattr(refused.value, "tournament_code", None) == "all_rounds_paired"
+    assert getattr(refused.value, "code", None) == "all_rounds_paired"
 
 
 def test_no_two_players_meet_twice_in_the_swiss_rounds(swiss: Event) -> None:
@@ -236,7 +236,7 @@ def test_the_top_8_is_seeded_1v8_4v5_2v7_3v6_and_runs_to_a_champion(swiss: Event
     assert champion is not None and champion in final.pairings[0]["players"]
     with pytest.raises(Exception) as refused:
         ev.act(PairTopCut())
-    assert getattr(refused.value, "tournament_code", None) == "top_cut_finished"
+    assert getattr(refused.value, "code", None) == "top_cut_finished"
     assert tournament_state(ev.log) == ev.state
     # The cut doesn't move the Swiss standings (they rank the Swiss rounds only).
     assert standings(ev.state) == standings(swiss.state)

@@ -17,6 +17,7 @@ from domain.commands.bodies.fields import (
     CardRef,
     CounterMap,
     CustomKind,
+    EventName,
     Life,
     SetupId,
     Size,
@@ -58,7 +59,7 @@ Name = Annotated[str, AfterValidator(_name)]
 class TournamentSetup(Body):
     """Where the game is played; each field optional."""
 
-    event: Text | None = None
+    event: EventName | None = None
     round: Size | None = None
     table: Size | None = None
     rel: Literal["regular", "competitive", "professional"] | None = Field(

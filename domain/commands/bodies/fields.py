@@ -23,6 +23,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from domain.commands.bodies.text import line_break_or_tab
 from domain.counter_kinds import canonical_kind
 from domain.state import STEPS, VARIANTS
 
@@ -116,7 +117,20 @@ def _enum_schema(choices: Collection[str]) -> WithJsonSchema:
 
 Text = Annotated[str, StringConstraints(min_length=1, max_length=MAX_TEXT)]
 """A non-empty id, name or source."""
-SetupId = Annotated[str, StringConstraints(min_length=1, max_length=MAX_ID)]
+
+
+def _plain_id(value: str) -> str:
+    bad = line_break_or_tab(value)
+    if bad is not None:
+        raise refuse("invalid_character", f"an id holds control character {bad}, got {shown(value)}")
+    return value
+
+
+SetupId = Annotated[str, StringConstraints(min_length=1, max_length=MAX_ID), AfterValidator(_plain_id)]
+"""A player or permanent id chosen at game creation: no tab or line break (and, as every body's
+text, no other control character: ``domain.commands.bodies.text``)."""
+EventName = Annotated[str, StringConstraints(min_length=1, max_length=MAX_TEXT), AfterValidator(_plain_id)]
+"""An event's name (a game's ``tournament.event``): no tab or line break, like an id."""
 Kind = Annotated[str, StringConstraints(min_length=1, max_length=MAX_KIND)]
 """A counter kind as the request writes it (``canonical_kind`` checks it against the known ones)."""
 

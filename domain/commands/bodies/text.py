@@ -26,6 +26,8 @@ MAX_INT_DIGITS = 20
 """Digits of an integer in a body (2^63 has 19); every accepted amount is far smaller."""
 MAX_STRING = 10_000
 """Longest string anywhere in a body (a note's text is the longest field)."""
+MAX_NAME = 200
+"""Longest name: a token's (what events record as their actor), a rule's citation, a field's."""
 MAX_LIST = 1_000
 """Most items in any list of a body: cards in a zone, permanents, choices, ..."""
 MAX_PLAYERS = 64
@@ -42,6 +44,7 @@ CARD_FIELD_LIMITS: Mapping[str, int] = {
 
 _CONTROL_IN_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 _CONTROL_IN_KEY = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+_BREAKS = re.compile("[\t\n\r]")
 
 
 def parse_int(digits: str) -> int:
@@ -66,6 +69,20 @@ def _where(path: str) -> str:
 def _bad_character(text: str, pattern: re.Pattern[str]) -> str | None:
     found = pattern.search(text)
     return None if found is None else f"U+{ord(found.group()):04X}"
+
+
+def bad_id_character(text: str) -> str | None:
+    """The first character an id or an event's name may not hold (``U+0009``), or ``None``: no
+    control character at all, not even the tab and line breaks free text may hold (a CSV cell
+    starting with one is read as a formula or split, and nobody types one in an id)."""
+    return _bad_character(text, _CONTROL_IN_KEY)
+
+
+def line_break_or_tab(text: str) -> str | None:
+    """The first tab, CR or LF of ``text`` (``U+0009``), or ``None``: what ``check_value`` lets
+    through in free text but an id refuses (the other control characters ``check_value``
+    refuses in every body already)."""
+    return _bad_character(text, _BREAKS)
 
 
 def check_string(value: str, path: str, limit: int = MAX_STRING) -> None:

@@ -1,0 +1,163 @@
+/* The roster on the scorekeeper's page: register a player (after round 1 a late entry, who joins
+ * with a loss for each round missed), import a roster file (CSV: name,wizards_id) and export it,
+ * drop a player with the reason (on the record) or mark a no-show, and the players' list.
+ */
+
+import { describeError } from "./api.js";
+import { h, plural } from "./dom.js";
+import { download, PLAYER_STATUS, postCsv, say, send, statusLine, tPath } from "./tournament-shared.js";
+
+export class Roster {
+  constructor(tid, reload) {
+    this.tid = tid;
+    this.reload = reload;
+    this.body = h("tbody");
+    this.count = h("p", { class: "summary", role: "status" });
+
+    const registerStatus = statusLine("t-register-status");
+    const name = h("input", { id: "t-new-name", name: "name", type: "text", required: true, maxlength: 100, autocomplete: "off" });
+    const wizards = h("input", { id: "t-new-wizards", name: "wizards_id", type: "text", maxlength: 40, autocomplete: "off", spellcheck: "false" });
+    this.lateHint = h("p", { class: "hint", hidden: true });
+    const register = h(
+      "form",
+      { id: "t-register", class: "t-form", "aria-label": "Register a player" },
+      h("div", { class: "field" }, h("label", { for: "t-new-name", text: "Player's name" }), name),
+      h("div", { class: "field" }, h("label", { for: "t-new-wizards", text: "Wizards account id (optional)" }), wizards),
+      h("div", { class: "field buttons" }, h("button", { type: "submit", text: "Register the player" })),
+    );
+    register.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const body = { name: name.value.trim() };
+      if (!body.name) return say(registerStatus, "A player needs a name.", true);
+      if (wizards.value.trim()) body.wizards_id = wizards.value.trim();
+      const answer = await send(registerStatus, tPath(tid, "/players"), body, (p) => `Registered ${p.name}.`);
+      if (answer) register.reset();
+      reload();
+    });
+
+    const importStatus = statusLine("t-import-status");
+    const file = h("input", { id: "t-roster-file", type: "file", accept: ".csv,text/csv" });
+    const importForm = h(
+      "form",
+      { id: "t-import", class: "t-form", "aria-label": "Import a roster file" },
+      h("div", { class: "field" }, h("label", { for: "t-roster-file", text: "Roster file (CSV with the header name,wizards_id)" }), file),
+      h(
+        "div",
+        { class: "field buttons" },
+        h("button", { type: "submit", text: "Import the roster" }),
+        h("button", {
+          type: "button",
+          text: "Roster (CSV)",
+          onclick: () => download(importStatus, tPath(tid, "/players.csv"), `${tid}-players.csv`, "text/csv"),
+        }),
+      ),
+    );
+    importForm.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const chosen = file.files && file.files[0];
+      if (!chosen) return say(importStatus, "Choose a roster file first.", true);
+      say(importStatus, "Sending…");
+      try {
+        const answer = await postCsv(tPath(tid, "/players.csv"), await chosen.text());
+        say(importStatus, `Registered ${plural(answer.registered, "player")} from ${chosen.name}.`);
+        importForm.reset();
+      } catch (err) {
+        say(importStatus, describeError(err), true);
+      }
+      reload();
+    });
+
+    const dropStatus = statusLine("t-drop-status");
+    this.dropPlayer = h("select", { id: "t-drop-player", name: "player", required: true });
+    const reason = h("input", { id: "t-drop-reason", name: "reason", type: "text", maxlength: 200 });
+    const dropForm = h(
+      "form",
+      { id: "t-drop", class: "t-form", "aria-label": "Drop a player" },
+      h("div", { class: "field" }, h("label", { for: "t-drop-player", text: "Player" }), this.dropPlayer),
+      h("div", { class: "field" }, h("label", { for: "t-drop-reason", text: "Why they drop (on the record)" }), reason),
+      h(
+        "div",
+        { class: "field buttons" },
+        h("button", { type: "submit", text: "Drop the player" }),
+        h("button", { type: "button", id: "t-no-show", text: "Mark as a no-show", onclick: () => this.noShow(dropStatus) }),
+      ),
+    );
+    dropForm.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const pid = this.dropPlayer.value;
+      if (!pid) return say(dropStatus, "Choose the player who drops.", true);
+      if (!reason.value.trim()) return say(dropStatus, "A drop needs its reason (it goes on the record).", true);
+      const answer = await send(dropStatus, tPath(tid, `/players/${encodeURIComponent(pid)}/drop`), { reason: reason.value.trim() }, (p) => `${p.name} is dropped: ${p.drop_reason}.`);
+      if (answer) reason.value = "";
+      reload();
+    });
+
+    this.el = h(
+      "section",
+      { id: "t-roster", class: "panel", "aria-labelledby": "t-roster-title" },
+      h("h2", { id: "t-roster-title", text: "Roster" }),
+      this.count,
+      register,
+      this.lateHint,
+      registerStatus,
+      importForm,
+      importStatus,
+      dropForm,
+      dropStatus,
+      h(
+        "div",
+        { class: "table-wrap" },
+        h(
+          "table",
+          { class: "t-players", id: "t-players" },
+          h("caption", { class: "visually-hidden", text: "The registered players, in registration order" }),
+          h("thead", {}, h("tr", {}, ["Player", "Wizards id", "Status"].map((c) => h("th", { scope: "col", text: c })))),
+          this.body,
+        ),
+      ),
+    );
+  }
+
+  async noShow(statusEl) {
+    const pid = this.dropPlayer.value;
+    if (!pid) return say(statusEl, "Choose the player who did not show up.", true);
+    await send(statusEl, tPath(this.tid, `/players/${encodeURIComponent(pid)}/no_show`), {}, (p) => `${p.name} is marked as a no-show.`);
+    this.reload();
+  }
+
+  render(view) {
+    const players = view.players || [];
+    const active = players.filter((p) => p.status === "active");
+    this.count.textContent = `${plural(players.length, "player")}, ${active.length} active.`;
+    const rounds = (view.rounds || []).length;
+    this.lateHint.hidden = rounds === 0;
+    this.lateHint.textContent = `Round ${rounds} is paired: a player registered now is a late entry, with a loss for each round missed.`;
+    const kept = this.dropPlayer.value;
+    this.dropPlayer.replaceChildren(
+      h("option", { value: "", text: "Choose a player" }),
+      ...active.map((p) => h("option", { value: p.player_id, text: p.name })),
+    );
+    if (active.some((p) => p.player_id === kept)) this.dropPlayer.value = kept;
+    this.body.replaceChildren(
+      ...players.map((p) =>
+        h(
+          "tr",
+          { dataset: { player: p.player_id, status: p.status } },
+          h("th", { scope: "row", text: p.name }),
+          h("td", { text: p.wizards_id || "" }),
+          h("td", { text: playerStatus(p) }),
+        ),
+      ),
+    );
+  }
+}
+
+function playerStatus(p) {
+  let text = PLAYER_STATUS[p.status] || p.status;
+  if (p.status === "dropped") {
+    if (p.dropped_after) text += ` after round ${p.dropped_after}`;
+    if (p.drop_reason) text += `: ${p.drop_reason}`;
+  }
+  if (p.late_entry_rounds) text += ` (late entry: ${plural(p.late_entry_rounds, "round")} missed)`;
+  return text;
+}

@@ -1,0 +1,319 @@
+"""The tournament service: roster, pairings (with their matches and games), results, the clock
+and the reads, each a write of ``ledger.tournaments.TournamentLog`` or a read of its fold.
+
+Results are reported to the tournament (by a scorekeeper, or a judge), keyed by player id: the
+games of a match are where the players play and judges record; the tournament's result is the
+scorekeeper's entry (docs/tournaments.md, Results). A registered player is one player id (``p1``,
+``p2``, ... in registration order) across the event: the games of a round are created with the
+tournament's player ids as the games' player ids and their names, whatever seat each gets, and one
+player token (bound to ``_tournament/<id>`` and the player id, ``domain.permissions``) acts as
+that player in every game of the event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from domain.errors import Code, Conflict, IllegalAction, InvalidCommand, NotFound
+from domain.tournament import (
+    CorrectResult,
+    CreateEvent,
+    DropPlayer,
+    EndRound,
+    MarkNoShow,
+    PairRound,
+    PairTopCut,
+    PauseRound,
+    RegisterPlayer,
+    ReportIntentionalDraw,
+    ReportResult,
+    ResumeRound,
+    StartRound,
+    TournamentCommand,
+    TournamentState,
+)
+from domain.tournament.state import COMMANDER, Round, Table
+from ledger.tournament_exports import (
+    RESULTS_COLUMNS,
+    ROSTER_COLUMNS,
+    STANDINGS_COLUMNS,
+    parse_roster,
+    results_rows,
+    roster_rows,
+    standings_rows,
+    to_csv,
+)
+from ledger.tournament_views import (
+    RoundExtras,
+    TableExtras,
+    clock_json,
+    player_json,
+    public_json,
+    round_json,
+    standings_json,
+    summary_json,
+    tournament_json,
+)
+from ledger.tournaments import Loaded, TournamentLog, check_tournament_id, new_seed, record_json
+from store.results import Actor, VerifyReport
+
+CreateGame = Callable[[dict[str, Any], Actor, str], object]
+"""The facade's ``create_game(body, actor, game_id)``."""
+RoundMatches = Callable[[str, str], Mapping[str, Any]]
+"""The facade's ``round(event, round)``: the matches read model's view of a round."""
+TOURNAMENT_GRANT = "_tournament/"
+"""A player token bound to a whole event has ``game_id`` ``_tournament/<id>``: no game id can
+start with ``_``, so it never names a game."""
+CLOCK_COMMANDS: dict[str, type[StartRound | PauseRound | ResumeRound | EndRound]] = {
+    "start": StartRound,
+    "pause": PauseRound,
+    "resume": ResumeRound,
+    "end": EndRound,
+}
+
+
+def game_id_of(tournament_id: str, round: int, table: int, game: int = 1) -> str:
+    """The id of a match's ``game``-th game: ``<tournament>.r<round>.t<table>.g<game>``."""
+    return f"{tournament_id}.r{round}.t{table}.g{game}"
+
+
+class TournamentService:
+    """Every tournament operation of the facade (``ledger.tournament_facade``)."""
+
+    def __init__(
+        self, log: TournamentLog, clock: Callable[[], datetime], create_game: CreateGame, matches: RoundMatches
+    ) -> None:
+        self._log = log
+        self._clock = clock
+        self._create_game = create_game
+        self._matches = matches
+
+    # -- the event and its roster --------------------------------------------------------------
+    def create(self, tournament_id: str, command: CreateEvent, actor: Actor) -> dict[str, Any]:
+        check_tournament_id(tournament_id)
+        self._log.write(tournament_id, lambda s: [command], actor, create=True)
+        return self.view(tournament_id)
+
+    def summaries(self) -> list[dict[str, Any]]:
+        return [summary_json(tid, self._log.load(tid).state) for tid in self._log.ids()]
+
+    def register(self, tournament_id: str, name: str, wizards_id: str | None, actor: Actor) -> dict[str, Any]:
+        def decision(state: TournamentState) -> list[TournamentCommand]:
+            return [RegisterPlayer(player=_next_key(state, 0), name=name, wizards_id=wizards_id)]
+
+        written = self._log.write(tournament_id, decision, actor)
+        key = _next_key(written.state, -1)
+        return {**player_json(written.state, key), "version": written.version}
+
+    def register_csv(self, tournament_id: str, text: str, actor: Actor) -> dict[str, Any]:
+        rows = parse_roster(text)
+
+        def decision(state: TournamentState) -> list[TournamentCommand]:
+            return [
+                RegisterPlayer(player=_next_key(state, i), name=name, wizards_id=wid)
+                for i, (name, wid) in enumerate(rows)
+            ]
+
+        written = self._log.write(tournament_id, decision, actor)
+        return {"registered": len(written.events), "version": written.version}
+
+    def drop(self, tournament_id: str, player: str, reason: str, actor: Actor) -> dict[str, Any]:
+        written = self._log.write(
+            tournament_id, lambda s: [DropPlayer(player=player, reason=reason, by=actor.name)], actor
+        )
+        return {**player_json(written.state, player), "version": written.version}
+
+    def no_show(self, tournament_id: str, player: str, actor: Actor) -> dict[str, Any]:
+        written = self._log.write(tournament_id, lambda s: [MarkNoShow(player=player)], actor)
+        return {**player_json(written.state, player), "version": written.version}
+
+    # -- pairings ------------------------------------------------------------------------------
+    def pair_round(self, tournament_id: str, seed: int | None, actor: Actor) -> dict[str, Any]:
+        chosen = new_seed() if seed is None else seed
+        written = self._log.write(tournament_id, lambda s: [PairRound(seed=chosen)], actor)
+        return self._open_round(tournament_id, written.state, actor)
+
+    def pair_top_cut(self, tournament_id: str, actor: Actor) -> dict[str, Any]:
+        written = self._log.write(tournament_id, lambda s: [PairTopCut()], actor)
+        return self._open_round(tournament_id, written.state, actor)
+
+    def _open_round(self, tournament_id: str, state: TournamentState, actor: Actor) -> dict[str, Any]:
+        rnd = state.rounds[-1]
+        for table in rnd.tables:
+            self._create_first_game(tournament_id, state, rnd, table, actor)
+        extras = {t.number: TableExtras(games=(game_id_of(tournament_id, rnd.number, t.number),)) for t in rnd.tables}
+        return {**round_json(state, rnd, RoundExtras(extras)), "version": state.version}
+
+    def _create_first_game(
+        self, tournament_id: str, state: TournamentState, rnd: Round, table: Table, actor: Actor
+    ) -> None:
+        settings = state.settings
+        assert settings is not None
+        pod = settings.kind == COMMANDER
+        # A Commander game needs each player's commander at creation (CR 903.3), which the
+        # tournament doesn't know: a pod's game is a multiplayer game at Commander's 40 life
+        # (CR 903.7); docs/tournaments.md, Commander pods.
+        players = [{"id": p, "name": state.players[p].name, **({"life": 40} if pod else {})} for p in table.players]
+        body = {
+            "variant": "multiplayer" if pod else "two_player",
+            "tournament": {
+                "event": tournament_id,
+                "round": rnd.number,
+                "table": table.number,
+                # The games know MTR 1.12's names; the API's `casual` is Regular REL.
+                "rel": "regular" if settings.rel == "casual" else settings.rel,
+                "best_of": settings.best_of,
+            },
+            "players": players,
+        }
+        try:
+            self._create_game(body, actor, game_id_of(tournament_id, rnd.number, table.number))
+        except Conflict as err:
+            if err.code is not Code.GAME_EXISTS:
+                raise  # a retry after a half-finished pairing finds the games it made: kept
+
+    # -- results -------------------------------------------------------------------------------
+    def report(
+        self, tournament_id: str, round: int, table: int, wins: Mapping[str, int], draws: int, actor: Actor
+    ) -> dict[str, Any]:
+        def decision(state: TournamentState) -> list[TournamentCommand]:
+            games = _seat_games(state, round, table, wins)
+            return [ReportResult(round=round, table=table, games=games, draws=draws, by=actor.name)]
+
+        return self._table_write(tournament_id, round, table, decision, actor)
+
+    def correct(
+        self,
+        tournament_id: str,
+        round: int,
+        table: int,
+        wins: Mapping[str, int],
+        draws: int,
+        reason: str,
+        actor: Actor,
+    ) -> dict[str, Any]:
+        def decision(state: TournamentState) -> list[TournamentCommand]:
+            games = _seat_games(state, round, table, wins)
+            return [CorrectResult(round=round, table=table, games=games, draws=draws, reason=reason, by=actor.name)]
+
+        return self._table_write(tournament_id, round, table, decision, actor)
+
+    def intentional_draw(self, tournament_id: str, round: int, table: int, actor: Actor) -> dict[str, Any]:
+        # MTR 2.4: players may agree to a draw until the match is over; a match whose games
+        # already decided it is over (the matches read model), whatever the tournament knows.
+        match = self._match(tournament_id, round, table)
+        if match is not None and match["result"]["complete"] and not match["result"]["draw"]:
+            raise IllegalAction(
+                f"round {round} table {table} is over ({match['result']['score']}): an intentional draw is too late "
+                "(MTR 2.4); report its result",
+                Code.MATCH_ALREADY_REPORTED,
+            )
+        return self._table_write(
+            tournament_id,
+            round,
+            table,
+            lambda s: [ReportIntentionalDraw(round=round, table=table, by=actor.name)],
+            actor,
+        )
+
+    def _table_write(
+        self,
+        tournament_id: str,
+        round: int,
+        table: int,
+        decision: Callable[[TournamentState], Sequence[TournamentCommand]],
+        actor: Actor,
+    ) -> dict[str, Any]:
+        written = self._log.write(tournament_id, decision, actor)
+        rnd = written.state.rounds[round - 1]
+        extras = self._extras(tournament_id, rnd)
+        found = next(t for t in round_json(written.state, rnd, extras)["tables"] if t["table"] == table)
+        return {"round": round, **found, "version": written.version}
+
+    def clock(self, tournament_id: str, round: int, action: str, actor: Actor) -> dict[str, Any]:
+        kind = CLOCK_COMMANDS.get(action)
+        if kind is None:  # the API's body model refuses it first; a direct caller gets the same
+            raise InvalidCommand(f"action must be one of {list(CLOCK_COMMANDS)}, got {action!r}", Code.INVALID_FIELD)
+        at = self._clock().isoformat()
+        written = self._log.write(tournament_id, lambda s: [kind(round=round, at=at)], actor)
+        return {**(clock_json(written.state.rounds[round - 1], self._clock()) or {}), "version": written.version}
+
+    # -- reads ---------------------------------------------------------------------------------
+    def view(self, tournament_id: str) -> dict[str, Any]:
+        loaded = self._log.load(tournament_id)
+        extras = {r.number: self._extras(tournament_id, r) for r in loaded.state.rounds}
+        return tournament_json(tournament_id, loaded.state, loaded.version, self._clock(), extras)
+
+    def standings(self, tournament_id: str) -> dict[str, Any]:
+        state = self._log.load(tournament_id).state
+        return {"round": len(state.rounds), "standings": standings_json(state)}
+
+    def public(self, tournament_id: str) -> dict[str, Any]:
+        return public_json(tournament_id, self._log.load(tournament_id).state, self._clock())
+
+    def record(self, tournament_id: str) -> list[dict[str, Any]]:
+        return [record_json(r) for r in self._log.load(tournament_id).records]
+
+    def verify(self, tournament_id: str) -> VerifyReport:
+        return self._log.verify(tournament_id)
+
+    def players_csv(self, tournament_id: str) -> str:
+        return to_csv(ROSTER_COLUMNS, roster_rows(self._log.load(tournament_id).state))
+
+    def standings_csv(self, tournament_id: str) -> str:
+        return to_csv(STANDINGS_COLUMNS, standings_rows(self._log.load(tournament_id).state))
+
+    def results_csv(self, tournament_id: str) -> str:
+        return to_csv(RESULTS_COLUMNS, results_rows(tournament_id, self._log.load(tournament_id).state))
+
+    def player(self, tournament_id: str, player: str) -> dict[str, Any]:
+        """The registered player (``404 unknown_player``), for a player link."""
+        loaded: Loaded = self._log.load(tournament_id)
+        if player not in loaded.state.players:
+            raise NotFound(f"the tournament has no player {player!r}", Code.UNKNOWN_PLAYER)
+        return player_json(loaded.state, player)
+
+    # -- the matches read model ------------------------------------------------------------------
+    def _extras(self, tournament_id: str, rnd: Round) -> RoundExtras:
+        tables: dict[int, TableExtras] = {}
+        view = self._matches(tournament_id, str(rnd.number))
+        for match in view.get("tables", ()):
+            number = match.get("table")
+            if isinstance(number, int):
+                tables[number] = TableExtras(
+                    games=tuple(g["game_id"] for g in match.get("games", ())),
+                    extension_minutes=int(match.get("extra_minutes") or 0),
+                )
+        for table in rnd.tables:
+            # The read model may trail the pairing by a moment; the first game's id is known.
+            if not tables.get(table.number, TableExtras()).games:
+                known = tables.get(table.number, TableExtras())
+                first = (game_id_of(tournament_id, rnd.number, table.number),)
+                tables[table.number] = TableExtras(games=first, extension_minutes=known.extension_minutes)
+        return RoundExtras(tables)
+
+    def _match(self, tournament_id: str, round: int, table: int) -> Mapping[str, Any] | None:
+        view = self._matches(tournament_id, str(round))
+        return next((m for m in view.get("tables", ()) if m.get("table") == table), None)
+
+
+def _next_key(state: TournamentState, offset: int) -> str:
+    """Player ids are ``p1``, ``p2``, ... in registration order (``offset`` past the count)."""
+    return f"p{len(state.players) + 1 + offset}"
+
+
+def _seat_games(state: TournamentState, round: int, table: int, wins: Mapping[str, int]) -> tuple[int, ...]:
+    """Games won per seat from wins per player id: a result names people, never seats."""
+    rnd = state.round(round) if isinstance(round, int) else None
+    found = rnd.table(table) if rnd is not None and isinstance(table, int) else None
+    if found is None:
+        return tuple(wins.values())  # the kernel refuses the round or table with its code
+    unknown = sorted(set(wins) - set(found.players))
+    if unknown:
+        raise InvalidCommand(
+            f"wins name players not at round {round} table {table} ({list(found.players)}): {unknown}",
+            Code.INVALID_RESULT,
+        )
+    return tuple(wins.get(p, 0) for p in found.players)
