@@ -166,7 +166,9 @@ class State(_Open):
         default_factory=list, description="players' reports still waiting for an affected player (docs/judges.md)"
     )
     judging: dict[str, Any] | None = Field(
-        None, description="calls, open_calls, penalties, time_extensions, extra_minutes, deck_checks"
+        None,
+        description="calls (open ones, the latest 20 closed), closed_call_count, open_calls, penalties, "
+        "time_extensions, extra_minutes, deck_checks",
     )
 
 

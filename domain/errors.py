@@ -333,6 +333,10 @@ class Code(StrEnum):
     CLOCK_ALREADY_PAUSED = "clock_already_paused", IllegalAction, "the round's clock is paused"
     CLOCK_NOT_PAUSED = "clock_not_paused", IllegalAction, "the round's clock is running"
     CLOCK_WENT_BACKWARDS = "clock_went_backwards", IllegalAction, "a clock change before the clock's last one"
+    TABLE_ALREADY_FEATURED = "table_already_featured", IllegalAction, "the table is already (un)featured as asked"
+    PREVIOUS_GAME_NOT_OVER = "previous_game_not_over", IllegalAction, "the match's latest game has not finished"
+    MATCH_DECIDED = "match_decided", IllegalAction, "a player has won the games the match needs (MTR 2.1)"
+    ALL_GAMES_PLAYED = "all_games_played", IllegalAction, "the match has as many games as it is best of"
 
 
 def code_named(value: Code | str) -> Code:

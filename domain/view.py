@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.judge_call_pages import calls_in_state, closed_call_count
 from domain.rules.activate import is_summoning_sick
 from domain.rules.stack import needs_of
 from domain.state import EMPTY_POOL, GameState
@@ -96,7 +97,8 @@ def state_view(state: GameState, *, show_libraries: bool = True) -> dict[str, An
         "tournament": dict(state.tournament) if state.tournament else None,
         "unacknowledged": [dict(r) for r in state.reports],
         "judging": {
-            "calls": [dict(c) for c in state.judging.calls],
+            "calls": calls_in_state(state.judging.calls),
+            "closed_call_count": closed_call_count(state.judging.calls),
             "open_calls": [c["call"] for c in state.judging.calls if c.get("open", True)],
             "penalties": [dict(p) for p in state.judging.penalties],
             "time_extensions": [dict(t) for t in state.judging.time_extensions],

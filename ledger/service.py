@@ -133,7 +133,7 @@ class LedgerService(TournamentFacade):
             self.partitions.close()
             raise
         # Tournaments (issue 31): streams of the home partition; their games go through create_game.
-        self.open_tournaments(home.app, clock, now, self.create_game, self.round)
+        self.open_tournaments(home.app, clock, now, self.create_game, self.round, self.state_at)
         self._closed = False
 
     # -- lifecycle ---------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from typing import Any
 
 from domain.tournament import CreateEvent
 from ledger.tokens import TokenRegistry
-from ledger.tournament_service import TOURNAMENT_GRANT, CreateGame, RoundMatches, TournamentService
+from ledger.tournament_service import TOURNAMENT_GRANT, CreateGame, GameRead, RoundMatches, TournamentService
 from ledger.tournaments import TournamentLog
 from store.application import LedgerApplication
 from store.results import Actor, VerifyReport
@@ -30,9 +30,10 @@ class TournamentFacade:
         now: Callable[[], str],
         create_game: CreateGame,
         matches: RoundMatches,
+        game_read: GameRead,
     ) -> None:
         """Called once by ``LedgerService.__init__``: the tournaments live in the home partition."""
-        self.tournament_service = TournamentService(TournamentLog(app, now), clock, create_game, matches)
+        self.tournament_service = TournamentService(TournamentLog(app, now), clock, create_game, matches, game_read)
 
     # -- writes ------------------------------------------------------------------------------
     def create_tournament(self, tournament_id: str, command: CreateEvent, actor: Actor) -> dict[str, Any]:
@@ -79,6 +80,14 @@ class TournamentFacade:
 
     def tournament_intentional_draw(self, tournament_id: str, round: int, table: int, actor: Actor) -> dict[str, Any]:
         return self.tournament_service.intentional_draw(tournament_id, round, table, actor)
+
+    def next_tournament_game(self, tournament_id: str, round: int, table: int, actor: Actor) -> dict[str, Any]:
+        """Create the match's next game (refused once the match is over or while a game is on)."""
+        return self.tournament_service.next_game(tournament_id, round, table, actor)
+
+    def feature_table(self, tournament_id: str, round: int, table: int, featured: bool, actor: Actor) -> dict[str, Any]:
+        """Mark (or unmark) a table as featured: a ``TableFeatured`` event."""
+        return self.tournament_service.feature(tournament_id, round, table, featured, actor)
 
     def round_clock(self, tournament_id: str, round: int, action: str, actor: Actor) -> dict[str, Any]:
         """Start, pause, resume or end the round's clock at the ledger clock's time."""

@@ -17,11 +17,13 @@ from datetime import datetime
 from typing import Any
 
 from domain.errors import Code, Conflict, IllegalAction, InvalidCommand, NotFound
+from domain.state import GameState
 from domain.tournament import (
     CorrectResult,
     CreateEvent,
     DropPlayer,
     EndRound,
+    FeatureTable,
     MarkNoShow,
     PairRound,
     PairTopCut,
@@ -34,6 +36,7 @@ from domain.tournament import (
     TournamentCommand,
     TournamentState,
 )
+from domain.tournament.decide_tables import GameSoFar, next_game_number
 from domain.tournament.state import COMMANDER, Round, Table
 from ledger.tournament_exports import (
     RESULTS_COLUMNS,
@@ -63,6 +66,10 @@ CreateGame = Callable[[dict[str, Any], Actor, str], object]
 """The facade's ``create_game(body, actor, game_id)``."""
 RoundMatches = Callable[[str, str], Mapping[str, Any]]
 """The facade's ``round(event, round)``: the matches read model's view of a round."""
+GameRead = Callable[[str], tuple[int, GameState]]
+"""The facade's ``state_at(game_id)``: a game's head state (``NotFound(unknown_game)``)."""
+MAX_GAMES = 5
+"""The most games a match has (best of five)."""
 TOURNAMENT_GRANT = "_tournament/"
 """A player token bound to a whole event has ``game_id`` ``_tournament/<id>``: no game id can
 start with ``_``, so it never names a game."""
@@ -83,12 +90,18 @@ class TournamentService:
     """Every tournament operation of the facade (``ledger.tournament_facade``)."""
 
     def __init__(
-        self, log: TournamentLog, clock: Callable[[], datetime], create_game: CreateGame, matches: RoundMatches
+        self,
+        log: TournamentLog,
+        clock: Callable[[], datetime],
+        create_game: CreateGame,
+        matches: RoundMatches,
+        game_read: GameRead,
     ) -> None:
         self._log = log
         self._clock = clock
         self._create_game = create_game
         self._matches = matches
+        self._game_read = game_read
 
     # -- the event and its roster --------------------------------------------------------------
     def create(self, tournament_id: str, command: CreateEvent, actor: Actor) -> dict[str, Any]:
@@ -142,13 +155,17 @@ class TournamentService:
     def _open_round(self, tournament_id: str, state: TournamentState, actor: Actor) -> dict[str, Any]:
         rnd = state.rounds[-1]
         for table in rnd.tables:
-            self._create_first_game(tournament_id, state, rnd, table, actor)
+            try:
+                self._create_match_game(tournament_id, state, rnd, table, 1, actor)
+            except Conflict as err:
+                if err.code is not Code.GAME_EXISTS:
+                    raise  # a retry after a half-finished pairing finds the games it made: kept
         extras = {t.number: TableExtras(games=(game_id_of(tournament_id, rnd.number, t.number),)) for t in rnd.tables}
         return {**round_json(state, rnd, RoundExtras(extras)), "version": state.version}
 
-    def _create_first_game(
-        self, tournament_id: str, state: TournamentState, rnd: Round, table: Table, actor: Actor
-    ) -> None:
+    def _create_match_game(
+        self, tournament_id: str, state: TournamentState, rnd: Round, table: Table, number: int, actor: Actor
+    ) -> str:
         settings = state.settings
         assert settings is not None
         pod = settings.kind == COMMANDER
@@ -168,11 +185,47 @@ class TournamentService:
             },
             "players": players,
         }
-        try:
-            self._create_game(body, actor, game_id_of(tournament_id, rnd.number, table.number))
-        except Conflict as err:
-            if err.code is not Code.GAME_EXISTS:
-                raise  # a retry after a half-finished pairing finds the games it made: kept
+        game_id = game_id_of(tournament_id, rnd.number, table.number, number)
+        self._create_game(body, actor, game_id)
+        return game_id
+
+    def next_game(self, tournament_id: str, round: int, table: int, actor: Actor) -> dict[str, Any]:
+        """Create the match's next game (same players, names and tournament tag), once its
+        latest game has finished and the match is still undecided (MTR 2.1)."""
+        state = self._log.load(tournament_id).state
+        number = next_game_number(state, round, table, self._games_so_far(tournament_id, round, table))
+        rnd = state.rounds[round - 1]
+        # Two clicks at once both get this number; the second finds the game and is refused
+        # with `409 game_exists`, storing nothing.
+        game_id = self._create_match_game(tournament_id, state, rnd, rnd.tables[table - 1], number, actor)
+        tables = dict(self._extras(tournament_id, rnd).tables)
+        known = tables.get(table, TableExtras())
+        if game_id not in known.games:  # the read model trails the new game by a moment
+            tables[table] = TableExtras(games=(*known.games, game_id), extension_minutes=known.extension_minutes)
+        found = next(t for t in round_json(state, rnd, RoundExtras(tables))["tables"] if t["table"] == table)
+        return {"round": round, **found, "game_id": game_id, "game": number, "version": state.version}
+
+    def _games_so_far(self, tournament_id: str, round: int, table: int) -> list[GameSoFar]:
+        # The games' own logs, not the matches read model (which may trail a game's end): the
+        # games of a match are numbered 1, 2, ... with no gaps.
+        games: list[GameSoFar] = []
+        for number in range(1, MAX_GAMES + 1):
+            try:
+                _, game = self._game_read(game_id_of(tournament_id, round, table, number))
+            except NotFound:
+                break
+            winners = tuple(game.result.winners) if game.result is not None else ()
+            games.append(GameSoFar(finished=game.status == "finished", winners=winners))
+        return games
+
+    def feature(self, tournament_id: str, round: int, table: int, featured: bool, actor: Actor) -> dict[str, Any]:
+        return self._table_write(
+            tournament_id,
+            round,
+            table,
+            lambda s: [FeatureTable(round=round, table=table, featured=featured)],
+            actor,
+        )
 
     # -- results -------------------------------------------------------------------------------
     def report(

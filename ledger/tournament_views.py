@@ -28,7 +28,6 @@ class TableExtras:
 
     games: tuple[str, ...] = ()
     extension_minutes: int = 0
-    featured: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,9 +72,10 @@ def result_json(table: Table) -> dict[str, Any] | None:
 def table_status(table: Table, extras: TableExtras) -> str:
     if table.result is not None:
         return "reported"
-    if extras.extension_minutes > 0:
-        return "extended"
-    return "featured" if extras.featured else "pending"
+    # A featured table stays `featured` while extended: the floor watches it either way.
+    if table.featured:
+        return "featured"
+    return "extended" if extras.extension_minutes > 0 else "pending"
 
 
 def table_json(state: TournamentState, table: Table, extras: TableExtras) -> dict[str, Any]:
@@ -88,6 +88,7 @@ def table_json(state: TournamentState, table: Table, extras: TableExtras) -> dic
         "corrections": table.corrections,
         "games": list(extras.games),
         "extension_minutes": extras.extension_minutes,
+        "featured": table.featured,
     }
 
 

@@ -8,22 +8,24 @@ actions and a refused request stores nothing.
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field, ValidationError
 
 from api.auth import Principal, require_async
-from api.deps import ServiceDep, if_match, json_object, raw_body
+from api.deps import Reader, ServiceDep, if_match, json_object, raw_body
 from api.idempotency import Answer, idempotent
 from api.presenters import action_out
 from api.routes.games import ERRORS, _caller, _rebuild_action
+from api.threads import in_thread
 from domain.commands import Command
 from domain.commands import judging as j
 from domain.commands.bodies.fields import Body, Text
 from domain.commands.refusals import refusal
 from domain.errors import Code, InvalidCommand
+from domain.judge_call_pages import MAX_PAGE, Status, calls_page
 from domain.permissions import acknowledger, acknowledges_as_judge, check_game, disputer, judge_caller
 from ledger.service import LedgerService
 
@@ -111,6 +113,35 @@ async def call_judge(game_id: str, request: Request, service: ServiceDep) -> JSO
     body = _parse(CallBody, json_object(body_bytes), "judge call")
     called_by = judge_caller(principal, body.called_by)
     return await _append(request, service, principal, game_id, body_bytes, j.CallJudge(called_by, body.question))
+
+
+class JudgeCallPage(BaseModel):
+    game_id: str
+    version: int
+    status: Status
+    calls: list[dict[str, Any]] = Field(description="the calls, in the order they were made")
+    next_after: str | None = Field(description="pass as `after` for the next page; null on the last")
+    total: int = Field(description="how many calls of this status the game has")
+
+
+@router.get(
+    "/{game_id}/judge-calls",
+    response_model=JudgeCallPage,
+    responses=ERRORS,
+    summary="The game's judge calls, open, closed or all, by pages (spectator+)",
+)
+async def judge_calls(
+    game_id: str,
+    service: ServiceDep,
+    principal: Reader,
+    status: Annotated[Status, Query(description="open, closed or all")] = "all",
+    after: Annotated[str | None, Query(max_length=200, description="the `next_after` of the last page")] = None,
+    limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = 100,
+) -> dict[str, Any]:
+    """The state carries only the latest closed calls (``domain.judge_call_pages``): every call
+    the game has is read here."""
+    version, state = await in_thread(service.state_at, game_id, None)
+    return {"game_id": game_id, "version": version, **calls_page(state.judging.calls, status, after, limit)}
 
 
 @router.post(

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 from pydantic import Field
 
 from api.auth import require_async
-from api.deps import ServiceDep, json_object, raw_body
+from api.deps import ServiceDep, json_object, plain_path_parameters, raw_body
 from api.routes.games import ERRORS
 from api.routes.judging import _parse
 from api.threads import in_thread
@@ -25,7 +25,7 @@ from domain.errors import Code, InvalidCommand, Unsupported
 from domain.tournament import CreateEvent
 from ledger.service import Actor as StoreActor
 
-router = APIRouter(prefix="/v1/tournaments", tags=["tournaments"])
+router = APIRouter(prefix="/v1/tournaments", tags=["tournaments"], dependencies=[Depends(plain_path_parameters)])
 CSV = "text/csv; charset=utf-8"
 MAX_GAMES = 5
 """Game wins or draws one match may report (best of five)."""
@@ -73,6 +73,10 @@ class ResultBody(Body):
 
 class CorrectionBody(ResultBody):
     reason: Text
+
+
+class FeatureBody(Body):
+    featured: bool = True
 
 
 class ClockBody(Body):
@@ -213,6 +217,22 @@ async def intentional_draw(tid: str, n: int, t: int, request: Request, service: 
     if raw.strip():
         _parse(EmptyBody, json_object(raw), "intentional draw")
     return await in_thread(service.tournament_intentional_draw, tid, n, t, _actor(principal))
+
+
+@router.post("/{tid}/rounds/{n}/tables/{t}/games", status_code=201, responses=ERRORS, summary="The match's next game")
+async def next_game(tid: str, n: int, t: int, request: Request, service: ServiceDep) -> dict[str, Any]:
+    principal = await require_async(request, "scorekeeper")
+    raw = await raw_body(request)
+    if raw.strip():
+        _parse(EmptyBody, json_object(raw), "next game")
+    return await in_thread(service.next_tournament_game, tid, n, t, _actor(principal))
+
+
+@router.post("/{tid}/rounds/{n}/tables/{t}/featured", status_code=201, responses=ERRORS, summary="Feature a table")
+async def featured(tid: str, n: int, t: int, request: Request, service: ServiceDep) -> dict[str, Any]:
+    principal = await require_async(request, "scorekeeper")
+    body: FeatureBody = await _body(request, FeatureBody, "featured")
+    return await in_thread(service.feature_table, tid, n, t, body.featured, _actor(principal))
 
 
 @router.post("/{tid}/rounds/{n}/clock", status_code=201, responses=ERRORS, summary="Start, pause, resume, end")

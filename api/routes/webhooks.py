@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Depends, Request, Response
 from pydantic import Field
 
 from api.auth import require_async
-from api.deps import ServiceDep, json_object, raw_body
+from api.deps import ServiceDep, json_object, plain_path_parameters, raw_body
 from api.routes.games import ERRORS
 from api.routes.judging import _parse
 from api.threads import in_thread
 from domain.commands.bodies.fields import Body, Text
 
-router = APIRouter(prefix="/v1/webhooks", tags=["webhooks"])
+router = APIRouter(prefix="/v1/webhooks", tags=["webhooks"], dependencies=[Depends(plain_path_parameters)])
 
 
 class WebhookBody(Body):

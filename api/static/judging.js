@@ -251,13 +251,17 @@ export class Judging {
     const callOptions = calls.map((c) => [c.call, `${c.call}${c.open === false ? "" : " (open)"}`]);
     fillOptions($("#penalty-call"), callOptions, 1);
     fillOptions($("#time-call"), callOptions, 1);
-    this.renderCalls(calls);
+    this.renderCalls(calls, judging.closed_call_count);
     this.renderRecords(judging);
   }
 
-  renderCalls(calls) {
+  renderCalls(calls, closedCount) {
     const open = calls.filter((c) => c.open !== false);
     const answered = calls.filter((c) => c.open === false);
+    // The state carries only the latest answered calls; closed_call_count counts them all
+    // (docs/api.md, State). An older server sends every call and no count.
+    const answeredCount = Number.isInteger(closedCount) ? closedCount : answered.length;
+    const earlier = answeredCount - answered.length;
     const box = $("#calls-open");
     const key = JSON.stringify(open);
     if (box.dataset.drawn !== key) {
@@ -268,9 +272,10 @@ export class Judging {
       );
       if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
     }
-    $("#calls-answered-details").hidden = !answered.length;
-    $("#calls-answered-count").textContent = String(answered.length);
+    $("#calls-answered-details").hidden = !answeredCount;
+    $("#calls-answered-count").textContent = String(answeredCount);
     $("#calls-answered").replaceChildren(
+      ...(earlier > 0 ? [h("li", { class: "hint", text: `${earlier} earlier answered calls are in the game's record, not shown here.` })] : []),
       ...answered.map((c) =>
         h("li", { dataset: { call: c.call } }, h("b", { text: c.call }), ` (${this.name(c.called_by)}): ${c.question} `, h("span", { class: "ruling", text: `Ruling: ${c.ruling}` })),
       ),

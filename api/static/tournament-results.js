@@ -1,6 +1,7 @@
 /* The scorekeeper's results grid: one row per table of the chosen round (the latest by default)
  * with its players by name, its status (pending, reported, extended, featured), its result, the
- * judges' extension and the table's own time left, its games; and the form that reports a result,
+ * judges' extension and the table's own time left, its games with "Next game" (the match's next
+ * game, once the latest has ended), "Feature"/"Unfeature"; and the form that reports a result,
  * corrects one (with the reason, on the record: a correction is a new event, never an edit) or
  * records an intentional draw (MTR 2.4).
  */
@@ -125,9 +126,42 @@ export class ResultsGrid {
         "td",
         { class: "t-games" },
         (table.games || []).map((g, i) => h("a", { href: "/games/" + encodeURIComponent(g), text: `Game ${i + 1}` })),
+        // The server decides whether the match may have another game (its latest game over, no
+        // result, a game left of the best-of-N); a refusal shows under the grid.
+        table.result
+          ? ""
+          : h("button", {
+              type: "button",
+              class: "t-next-game",
+              text: "Next game",
+              "aria-label": `Next game of table ${table.table}`,
+              onclick: () => this.nextGame(rnd.round, table.table),
+            }),
       ),
-      h("td", {}, h("button", { type: "button", text: table.result ? "Correct" : "Enter result", "aria-label": label, onclick: () => this.open(rnd.round, table.table) })),
+      h(
+        "td",
+        { class: "t-buttons" },
+        h("button", { type: "button", text: table.result ? "Correct" : "Enter result", "aria-label": label, onclick: () => this.open(rnd.round, table.table) }),
+        h("button", {
+          type: "button",
+          class: "t-feature",
+          text: table.featured ? "Unfeature" : "Feature",
+          "aria-label": `${table.featured ? "Unfeature" : "Feature"} table ${table.table}`,
+          onclick: () => this.feature(rnd.round, table.table, !table.featured),
+        }),
+      ),
     );
+  }
+
+  async nextGame(round, number) {
+    await send(this.status, tPath(this.tid, `/rounds/${round}/tables/${number}/games`), {}, (t) => `Created game ${t.game} of table ${number}.`);
+    this.reload();
+  }
+
+  async feature(round, number, featured) {
+    const done = (t) => `Table ${number} is ${t.featured ? "featured" : "no longer featured"}.`;
+    await send(this.status, tPath(this.tid, `/rounds/${round}/tables/${number}/featured`), { featured }, done);
+    this.reload();
   }
 
   /** Each table with an extension shows its own time left: the round's plus its minutes. */

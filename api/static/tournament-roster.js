@@ -3,7 +3,7 @@
  * drop a player with the reason (on the record) or mark a no-show, and the players' list.
  */
 
-import { describeError } from "./api.js";
+import { api, describeError } from "./api.js";
 import { h, plural } from "./dom.js";
 import { download, PLAYER_STATUS, postCsv, say, send, statusLine, tPath } from "./tournament-shared.js";
 
@@ -92,6 +92,11 @@ export class Roster {
       reload();
     });
 
+    // A player's link for the whole event, with its QR code: shown once, here, never in a URL
+    // the page asks for (the QR code's text goes in the body of POST /v1/qr).
+    this.linkStatus = statusLine("t-link-status");
+    this.linkBox = h("div", { id: "t-player-link", class: "t-link", hidden: true });
+
     this.el = h(
       "section",
       { id: "t-roster", class: "panel", "aria-labelledby": "t-roster-title" },
@@ -104,6 +109,8 @@ export class Roster {
       importStatus,
       dropForm,
       dropStatus,
+      this.linkBox,
+      this.linkStatus,
       h(
         "div",
         { class: "table-wrap" },
@@ -111,7 +118,7 @@ export class Roster {
           "table",
           { class: "t-players", id: "t-players" },
           h("caption", { class: "visually-hidden", text: "The registered players, in registration order" }),
-          h("thead", {}, h("tr", {}, ["Player", "Wizards id", "Status"].map((c) => h("th", { scope: "col", text: c })))),
+          h("thead", {}, h("tr", {}, ["Player", "Link", "Wizards id", "Status"].map((c) => h("th", { scope: "col", text: c })))),
           this.body,
         ),
       ),
@@ -123,6 +130,34 @@ export class Roster {
     if (!pid) return say(statusEl, "Choose the player who did not show up.", true);
     await send(statusEl, tPath(this.tid, `/players/${encodeURIComponent(pid)}/no_show`), {}, (p) => `${p.name} is marked as a no-show.`);
     this.reload();
+  }
+
+  async showLink(player) {
+    say(this.linkStatus, `Making ${player.name}'s link…`);
+    try {
+      const link = await api(tPath(this.tid, `/players/${encodeURIComponent(player.player_id)}/link`), { method: "POST", body: {} });
+      const url = location.origin + link.url;
+      const svg = await api("/v1/qr", { method: "POST", body: { text: url }, raw: true, headers: { Accept: "image/svg+xml" } });
+      const img = h("img", { class: "qr", src: URL.createObjectURL(await svg.blob()), alt: `QR code of ${link.name}'s link`, width: 220, height: 220 });
+      this.linkBox.replaceChildren(
+        h("h3", { text: `${link.name}'s link for the whole event` }),
+        img,
+        h("input", { id: "t-link-url", type: "text", readonly: true, value: url, "aria-label": `${link.name}'s link` }),
+        h("p", { class: "hint", text: "Give it to the player only: it acts as them in every game of the event. A new link does not revoke an earlier one." }),
+        h("button", { type: "button", text: "Close", onclick: () => this.hideLink() }),
+      );
+      this.linkBox.hidden = false;
+      say(this.linkStatus, `${link.name}'s link is ready.`);
+    } catch (err) {
+      say(this.linkStatus, describeError(err), true);
+    }
+  }
+
+  hideLink() {
+    for (const img of this.linkBox.querySelectorAll("img")) URL.revokeObjectURL(img.src);
+    this.linkBox.replaceChildren();
+    this.linkBox.hidden = true;
+    say(this.linkStatus, "");
   }
 
   render(view) {
@@ -144,6 +179,18 @@ export class Roster {
           "tr",
           { dataset: { player: p.player_id, status: p.status } },
           h("th", { scope: "row", text: p.name }),
+          // The status stays the row's last cell (what the floor and the tests read).
+          h(
+            "td",
+            {},
+            h("button", {
+              type: "button",
+              class: "t-link-button",
+              text: "Player link",
+              "aria-label": `Player link for ${p.name}`,
+              onclick: () => this.showLink(p),
+            }),
+          ),
           h("td", { text: p.wizards_id || "" }),
           h("td", { text: playerStatus(p) }),
         ),

@@ -11,7 +11,7 @@ A service layer calls ``decide(state, command)`` for the events a command causes
 - ``state``: the immutable state and the fold;
 - ``standings``: match points, OMW%, GW%, OGW% (MTR 3.1, Appendix C);
 - ``pairing``: Swiss (networkx matching), Commander pods, the top-cut bracket, Appendix E;
-- ``decide`` (with ``decide_results``, ``decide_clock``, ``lookups``): the rules that accept or
+- ``decide`` (with ``decide_results``, ``decide_tables``, ``decide_clock``, ``lookups``): the rules that accept or
   refuse each command;
 - ``errors``: ``refuse`` and ``CODES``, the refusals' stable codes (members of ``domain.errors.Code``).
 """
@@ -21,6 +21,7 @@ from domain.tournament.commands import (
     CreateEvent,
     DropPlayer,
     EndRound,
+    FeatureTable,
     MarkNoShow,
     PairRound,
     PairTopCut,
@@ -46,6 +47,7 @@ from domain.tournament.events import (
     RoundPaused,
     RoundResumed,
     RoundStarted,
+    TableFeatured,
     TopCutPaired,
     TournamentEvent,
     event_to_json,
@@ -65,6 +67,7 @@ __all__ = [
     "DropPlayer",
     "EndRound",
     "EventCreated",
+    "FeatureTable",
     "IntentionalDraw",
     "MarkNoShow",
     "PairRound",
@@ -86,6 +89,7 @@ __all__ = [
     "RoundStarted",
     "Standing",
     "StartRound",
+    "TableFeatured",
     "TopCutPaired",
     "TournamentCommand",
     "TournamentEvent",

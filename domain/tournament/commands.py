@@ -100,6 +100,15 @@ class ReportIntentionalDraw:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class FeatureTable:
+    """Mark a table of a round as featured (``featured=False``: unmark it)."""
+
+    round: int
+    table: int
+    featured: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class StartRound:
     """Start the round's clock (it runs for the event's ``round_minutes``)."""
 
@@ -137,6 +146,7 @@ TournamentCommand = (
     | RegisterPlayer
     | DropPlayer
     | MarkNoShow
+    | FeatureTable
     | PairRound
     | PairTopCut
     | ReportResult

@@ -17,6 +17,7 @@ from domain.tournament.commands import (
     CreateEvent,
     DropPlayer,
     EndRound,
+    FeatureTable,
     MarkNoShow,
     PairRound,
     PairTopCut,
@@ -30,6 +31,7 @@ from domain.tournament.commands import (
 )
 from domain.tournament.decide_clock import clock_change
 from domain.tournament.decide_results import correct, intentional_draw, report
+from domain.tournament.decide_tables import feature
 from domain.tournament.errors import CODES, refuse
 from domain.tournament.events import (
     EventCreated,
@@ -90,6 +92,8 @@ def decide(state: TournamentState, command: TournamentCommand) -> list[Tournamen
             return correct(state, command)
         case ReportIntentionalDraw():
             return intentional_draw(state, command)
+        case FeatureTable():
+            return feature(state, command)
         case StartRound() | PauseRound() | ResumeRound() | EndRound():
             return clock_change(state, command)
     raise refuse(f"unknown tournament command {type(command).__name__}", TC.INVALID_COMMAND)

@@ -54,6 +54,10 @@ CODES: frozenset[Code] = frozenset(
         Code.CLOCK_ALREADY_PAUSED,
         Code.CLOCK_NOT_PAUSED,
         Code.CLOCK_WENT_BACKWARDS,
+        Code.TABLE_ALREADY_FEATURED,
+        Code.PREVIOUS_GAME_NOT_OVER,
+        Code.MATCH_DECIDED,
+        Code.ALL_GAMES_PLAYED,
     }
 )
 """Every code the tournament kernel raises: stable, the API's problem+json ``code``."""

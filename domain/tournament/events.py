@@ -232,6 +232,17 @@ class IntentionalDraw(TournamentEvent):
     by: str | None = optional("Who reported it.")
 
 
+@tournament_event("TableFeatured")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableFeatured(TournamentEvent):
+    """A scorekeeper marked a table as featured (a match shown to spectators or streamed), or
+    unmarked it; the scorekeeper's view shows a featured table's status as `featured`."""
+
+    round: int = doc("The round.")
+    table: int = doc("The table.")
+    featured: bool = doc("`true`: the table is featured from now on; `false`: no longer.")
+
+
 # --- the round clock ----------------------------------------------------------------------------
 
 

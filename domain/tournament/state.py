@@ -28,6 +28,7 @@ from domain.tournament.events import (
     RoundPaused,
     RoundResumed,
     RoundStarted,
+    TableFeatured,
     TopCutPaired,
     TournamentEvent,
     tournament_event_classes,
@@ -111,6 +112,8 @@ class Table:
     """Seat order; in the top cut the first seat is the higher seed."""
     result: MatchResult | None = None
     corrections: int = 0
+    featured: bool = False
+    """A scorekeeper marked the table as featured (``TableFeatured``)."""
 
     def winner(self) -> str | None:
         if self.result is None:
@@ -346,6 +349,12 @@ def _corrected(state: TournamentState, e: ResultCorrected) -> TournamentState:
 @_on(IntentionalDraw)
 def _drawn(state: TournamentState, e: IntentionalDraw) -> TournamentState:
     return _set_result(state, e.round, e.table, MatchResult(tuple(e.games), e.draws, intentional=True), corrected=False)
+
+
+@_on(TableFeatured)
+def _featured(state: TournamentState, e: TableFeatured) -> TournamentState:
+    table = dataclasses.replace(state.rounds[e.round - 1].tables[e.table - 1], featured=e.featured)
+    return _with_table(state, e.round, table)
 
 
 def _with_clock(state: TournamentState, number: int, clock: RoundClock) -> TournamentState:

@@ -82,7 +82,9 @@ def test_subscriptions_are_listed_rotated_and_deleted(
     assert_problem(client.post(f"/v1/webhooks/{created['id']}/secret", headers=admin), 404, "unknown_webhook")
 
 
-@pytest.mark.parametrize("sid", ["wh-000000000000", "nope", "wh-%00", "wh-abc%0A", "_webhook"])
+# A control character in the id ("wh-%00") is 400 invalid_character before any lookup
+# (tests/api/test_tournament_and_webhook_path_refusals.py).
+@pytest.mark.parametrize("sid", ["wh-000000000000", "nope", "_webhook"])
 def test_an_unknown_subscription_is_a_404(api: tuple[TestClient, dict[str, str]], sid: str) -> None:
     client, admin = api
     assert_problem(client.delete(f"/v1/webhooks/{sid}", headers=admin), 404, "unknown_webhook")

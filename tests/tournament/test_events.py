@@ -33,6 +33,7 @@ EXPECTED = {
     "ResultReported",
     "ResultCorrected",
     "IntentionalDraw",
+    "TableFeatured",
     "RoundStarted",
     "RoundPaused",
     "RoundResumed",
