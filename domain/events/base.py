@@ -105,27 +105,34 @@ def event_type(name: str) -> Callable[[type[E]], type[E]]:
     def register(cls: type[E]) -> type[E]:
         if name in _REGISTRY:
             raise ValueError(f"event type {name!r} registered twice")
-        cls.TYPE = name
-        specs = []
-        for f in dataclasses.fields(cls):
-            if f.metadata.get(_DOC) is None:
-                raise TypeError(f"{name}.{f.name} has no doc(...)")
-            specs.append(
-                FieldSpec(
-                    name=f.metadata.get(_JSON) or f.name,
-                    attribute=f.name,
-                    doc=f.metadata[_DOC],
-                    annotation=str(f.type),
-                    required=not f.metadata.get(_OMIT, False),
-                    default=None if f.default is dataclasses.MISSING else f.default,
-                )
-            )
-        cls.FIELDS = tuple(specs)
-        _ATTRIBUTES[cls] = {s.name: s.attribute for s in specs}
-        _REGISTRY[name] = cls
+        _REGISTRY[name] = describe_fields(cls, name)
         return cls
 
     return register
+
+
+def describe_fields(cls: type[E], name: str) -> type[E]:
+    """Give an event class its ``TYPE`` and ``FIELDS`` from its documented fields, so that
+    ``to_json``/``from_json`` work for it. The game registry (``event_type``) and the
+    tournament's (``domain.tournament.events``) both describe their classes with it."""
+    cls.TYPE = name
+    specs = []
+    for f in dataclasses.fields(cls):
+        if f.metadata.get(_DOC) is None:
+            raise TypeError(f"{name}.{f.name} has no doc(...)")
+        specs.append(
+            FieldSpec(
+                name=f.metadata.get(_JSON) or f.name,
+                attribute=f.name,
+                doc=f.metadata[_DOC],
+                annotation=str(f.type),
+                required=not f.metadata.get(_OMIT, False),
+                default=None if f.default is dataclasses.MISSING else f.default,
+            )
+        )
+    cls.FIELDS = tuple(specs)
+    _ATTRIBUTES[cls] = {s.name: s.attribute for s in specs}
+    return cls
 
 
 def event_classes() -> tuple[type[DomainEvent], ...]:

@@ -13,14 +13,11 @@ clock was given. Folding them (``domain.tournament.state``) never pairs, draws o
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypedDict, TypeVar
 
-# The metadata keys are private to domain.events.base; reading them here (rather than copying the
-# strings) keeps one definition of what ``doc``/``optional`` write, without editing that module.
-from domain.events.base import _DOC, _JSON, _OMIT, DomainEvent, EventFormatError, FieldSpec, doc, optional
+from domain.events.base import DomainEvent, EventFormatError, FieldSpec, describe_fields, doc, optional
 
 
 class PairingJson(TypedDict):
@@ -37,27 +34,9 @@ class TournamentEvent(DomainEvent):
     TYPE: ClassVar[str]
     FIELDS: ClassVar[tuple[FieldSpec, ...]]
 
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> TournamentEvent:
-        """The payload of a stored ``data`` mapping; ``EventFormatError`` naming an unknown or
-        missing field (the game base's version looks attributes up in the game registry)."""
-        if not isinstance(data, Mapping):
-            raise EventFormatError(f"{cls.TYPE}: data must be an object, got {type(data).__name__}")
-        attributes = _ATTRIBUTES[cls]
-        try:
-            kwargs = {attributes[key]: value for key, value in data.items()}
-        except KeyError as err:
-            raise EventFormatError(f"{cls.TYPE}: unknown field {err.args[0]!r}") from None
-        try:
-            return cls(**kwargs)
-        except TypeError:
-            missing = [s.name for s in cls.FIELDS if s.required and s.name not in data]
-            raise EventFormatError(f"{cls.TYPE}: missing field(s) {missing}") from None
-
 
 T = TypeVar("T", bound=TournamentEvent)
 _REGISTRY: dict[str, type[TournamentEvent]] = {}
-_ATTRIBUTES: dict[type[TournamentEvent], dict[str, str]] = {}
 
 
 def tournament_event(name: str) -> Callable[[type[T]], type[T]]:
@@ -66,24 +45,7 @@ def tournament_event(name: str) -> Callable[[type[T]], type[T]]:
     def register(cls: type[T]) -> type[T]:
         if name in _REGISTRY:
             raise ValueError(f"tournament event type {name!r} registered twice")
-        cls.TYPE = name
-        specs = []
-        for f in dataclasses.fields(cls):
-            if f.metadata.get(_DOC) is None:
-                raise TypeError(f"{name}.{f.name} has no doc(...)")
-            specs.append(
-                FieldSpec(
-                    name=f.metadata.get(_JSON) or f.name,
-                    attribute=f.name,
-                    doc=f.metadata[_DOC],
-                    annotation=str(f.type),
-                    required=not f.metadata.get(_OMIT, False),
-                    default=None if f.default is dataclasses.MISSING else f.default,
-                )
-            )
-        cls.FIELDS = tuple(specs)
-        _ATTRIBUTES[cls] = {s.name: s.attribute for s in specs}
-        _REGISTRY[name] = cls
+        _REGISTRY[name] = describe_fields(cls, name)
         return cls
 
     return register
@@ -100,7 +62,9 @@ def parse_event(type_: str, data: Mapping[str, Any]) -> TournamentEvent:
         cls = _REGISTRY[type_]
     except (KeyError, TypeError):
         raise EventFormatError(f"unknown tournament event type {type_!r}") from None
-    return cls.from_json(data)
+    event = cls.from_json(data)
+    assert isinstance(event, TournamentEvent)  # from_json builds the class it is called on
+    return event
 
 
 def event_to_json(event: TournamentEvent) -> dict[str, Any]:
