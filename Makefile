@@ -18,7 +18,7 @@ PYTEST_ARGS ?=
 MYPY_TREES := domain store projections ledger api bench
 MYPY_TARGETS := $(foreach d,$(MYPY_TREES),$(if $(shell find $(d) -name '*.py' -print -quit 2>/dev/null),$(d)))
 
-.PHONY: install install-run run test lint docs bench soak clean browser-deps ha-deps
+.PHONY: install install-run run test lint docs bench soak clean browser-deps ha-deps lb-deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -101,6 +101,29 @@ ha-deps:
 	else \
 		echo "ha-deps: patroni or etcd is missing; as root run:" >&2; \
 		echo "  apt-get install patroni etcd-server etcd-client" >&2; \
+		exit 1; \
+	fi
+
+# Debian's nginx for the load-balancer test (tests/deploy/test_nginx_balancer.py: the example
+# config deploy/nginx/mtg-ledger.conf in front of two ledger workers). Idempotent: does nothing
+# when nginx is installed; installs it as root otherwise. The test starts its own nginx on a
+# loopback port: the package's own service (port 80) is not wanted and is stopped if it started.
+lb-deps:
+	@if command -v nginx >/dev/null || [ -x /usr/sbin/nginx ]; then \
+		echo "lb-deps: $$(/usr/sbin/nginx -v 2>&1) already installed"; \
+	elif [ "$$(id -u)" -eq 0 ]; then \
+		export DEBIAN_FRONTEND=noninteractive; \
+		apt-get update -q; \
+		apt-get install -y -q --no-install-recommends nginx; \
+		if command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then \
+			systemctl disable --now nginx >/dev/null 2>&1 || true; \
+		elif [ -f /run/nginx.pid ]; then \
+			/usr/sbin/nginx -s stop >/dev/null 2>&1 || true; \
+		fi; \
+		/usr/sbin/nginx -v; \
+	else \
+		echo "lb-deps: nginx is missing; as root run:" >&2; \
+		echo "  apt-get install nginx" >&2; \
 		exit 1; \
 	fi
 

@@ -10,11 +10,15 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import cache
+from importlib import resources
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Literal
 
-from fastapi import Depends, FastAPI
+from fastapi import Depends, FastAPI, Request
+from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
 from fastapi.openapi.utils import get_openapi
+from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel
 
 from api import schemas
@@ -24,9 +28,10 @@ from api.errors import install_error_handlers, problem_schema
 from api.heap import freeze_startup_heap
 from api.limits import StreamSlots
 from api.query import refuse_unknown_parameters
-from api.routes import admin, audit, games, judging, matches, table, tournaments, web, webhooks
+from api.routes import admin, audit, games, judging, matches, server, table, tournaments, web, webhooks
 from api.settings import Settings, Store
 from domain import events as ev
+from domain.errors import Code, NotFound
 from domain.events.schema import data_schema
 from ledger.service import LedgerService, LedgerSettings, WebhookDelivery
 
@@ -144,6 +149,75 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
     return spec
 
 
+DOCS_ASSETS_PACKAGE = "fastapi_offline"
+"""The PyPI package whose files the API docs pages load (Swagger UI, ReDoc; MIT)."""
+DOCS_ASSETS = {
+    "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
+    "swagger-ui.css": "text/css; charset=utf-8",
+    "redoc.standalone.js": "text/javascript; charset=utf-8",
+    "favicon.png": "image/png",
+}
+"""The files under ``/docs/assets/``, each with its type; no other name is served."""
+
+
+@cache
+def _docs_asset(name: str) -> bytes:
+    """A docs asset's bytes, read from the package once (about 2.8 MB for all four)."""
+    return resources.files(DOCS_ASSETS_PACKAGE).joinpath("static", name).read_bytes()
+
+
+def _install_docs(app: FastAPI) -> None:
+    """``/docs`` (Swagger UI) and ``/redoc`` with their scripts, styles and icon served from the
+    installed ``fastapi_offline`` package at ``/docs/assets/``, following FastAPI's recipe for
+    self-hosted docs assets: FastAPI's own pages load them from a CDN, so offline (a venue's LAN)
+    they were blank. Nothing on either page names another host (``validatorUrl`` off: Swagger
+    UI would ask an online validator; ReDoc without Google Fonts)."""
+    try:
+        assets_version = version(DOCS_ASSETS_PACKAGE)
+    except PackageNotFoundError:  # pragma: no cover - a dependency of the package
+        assets_version = "0"
+
+    def asset(request: Request, name: str) -> str:
+        # ``?v=``: a new package version is a new address, so a browser never keeps old files.
+        return f"{root_path(request)}/docs/assets/{name}?v={assets_version}"
+
+    def root_path(request: Request) -> str:
+        # Behind a proxy that serves the app under a prefix, as FastAPI's own pages do.
+        return str(request.scope.get("root_path", "")).rstrip("/")
+
+    def openapi_url(request: Request) -> str:
+        return root_path(request) + (app.openapi_url or "/openapi.json")
+
+    @app.get("/docs", include_in_schema=False)
+    async def swagger_ui(request: Request) -> HTMLResponse:
+        return get_swagger_ui_html(
+            openapi_url=openapi_url(request),
+            title=f"{app.title} - Swagger UI",
+            swagger_js_url=asset(request, "swagger-ui-bundle.js"),
+            swagger_css_url=asset(request, "swagger-ui.css"),
+            swagger_favicon_url=asset(request, "favicon.png"),
+            swagger_ui_parameters={"validatorUrl": None},
+        )
+
+    @app.get("/redoc", include_in_schema=False)
+    async def redoc(request: Request) -> HTMLResponse:
+        return get_redoc_html(
+            openapi_url=openapi_url(request),
+            title=f"{app.title} - ReDoc",
+            redoc_js_url=asset(request, "redoc.standalone.js"),
+            redoc_favicon_url=asset(request, "favicon.png"),
+            with_google_fonts=False,
+        )
+
+    @app.get("/docs/assets/{name}", include_in_schema=False)
+    def docs_asset(name: str) -> Response:
+        media_type = DOCS_ASSETS.get(name)
+        if media_type is None:
+            raise NotFound(f"no docs asset {name!r}; known: {sorted(DOCS_ASSETS)}", Code.NOT_FOUND)
+        headers = {"Cache-Control": "public, max-age=86400", "X-Content-Type-Options": "nosniff"}
+        return Response(_docs_asset(name), media_type=media_type, headers=headers)
+
+
 def create_served_app() -> FastAPI:
     """The application as ``mtg-ledger serve`` runs it in each worker: ``create_app`` with the
     start-up heap frozen once it has started (``api.heap``)."""
@@ -158,11 +232,14 @@ def create_app(settings: Settings | None = None, *, freeze_heap: bool = False) -
         summary="Audited, event-sourced game-state server for Magic: The Gathering",
         version=package_version(),
         lifespan=lifespan,
+        docs_url=None,  # served offline by ``_install_docs``
+        redoc_url=None,
     )
     app.state.settings = settings if settings is not None else Settings()
     app.state.freeze_heap = freeze_heap
     app.state.streams = StreamSlots(app.state.settings.max_streams_per_token, app.state.settings.max_streams)
     install_error_handlers(app)
+    _install_docs(app)
 
     edge = [Depends(refuse_unknown_parameters)]
 
@@ -187,6 +264,7 @@ def create_app(settings: Settings | None = None, *, freeze_heap: bool = False) -
     app.include_router(matches.router, dependencies=edge)
     app.include_router(webhooks.router, dependencies=edge)
     app.include_router(tournaments.router, dependencies=edge)
+    app.include_router(server.router, dependencies=edge)  # no token: GET /v1/server
     app.include_router(web.router)  # the page reads its own parameters (``?version=V``)
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app

@@ -64,6 +64,13 @@ def build_parser() -> argparse.ArgumentParser:
     create.add_argument("--game", help="game id (player tokens)")
     create.add_argument("--player", help="player id (player tokens)")
     create.add_argument("--expires-at", help="RFC 3339 time with a zone after which the token is refused")
+    create.add_argument(
+        "--link",
+        action="store_true",
+        help="print the page's address carrying the token (MTG_LEDGER_PUBLIC_URL/#token=...; a player's "
+        "game page) instead of the bare secret",
+    )
+    create.add_argument("--qr", action="store_true", help="with --link: also draw the link as a QR code in the terminal")
     create.set_defaults(handler=token_create, prog=create.prog)
 
     verify_parser = commands.add_parser("verify", help="verify a stored game or an export file")

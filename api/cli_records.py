@@ -7,6 +7,9 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
+
+import segno
 
 from api.bodies import expiry_time
 from api.catalog_store import import_scryfall
@@ -27,12 +30,22 @@ def _read_lines(name: str) -> list[str]:
 
 
 def token_create(args: argparse.Namespace, settings: Settings) -> int:
-    """Create a token and print its secret once (on stdout, alone, for scripts)."""
+    """Create a token and print its secret once (on stdout, alone, for scripts); with
+    ``--link``, the page's address carrying it instead (``--qr``: drawn as a QR code too), so a
+    scorekeeper or a player opens it on their own device without typing the secret."""
     bound = args.game is not None or args.player is not None
     if args.role == "player" and (args.game is None or args.player is None):
         raise CliError("a player token needs --game GAME and --player PLAYER")
     if args.role != "player" and bound:
         raise CliError(f"--game and --player bind only player tokens, not --role {args.role}")
+    if args.qr and not args.link:
+        raise CliError("--qr draws the --link: give both")
+    if args.link and settings.public_url is None:
+        # Checked before the token is made: a link on 127.0.0.1 opens on no other device.
+        raise CliError(
+            "--link needs MTG_LEDGER_PUBLIC_URL, the address other devices reach the server at "
+            "(e.g. http://192.168.1.20:8000; docs/operations.md, At a venue)"
+        )
     with opened(settings) as service:
         if args.role == "player":
             _check_player(service, settings, args.game, args.player)
@@ -43,8 +56,24 @@ def token_create(args: argparse.Namespace, settings: Settings) -> int:
             except ValueError as err:
                 raise CliError(f"--expires-at: {err}") from None
         secret = service.create_token(args.name, args.role, args.game, args.player, expires_at=expires)
-    print(secret)
+    if not args.link:
+        print(secret)
+        return 0
+    assert settings.public_url is not None
+    link = token_link(settings.public_url, secret, args.game if args.role == "player" else None)
+    print(link)
+    if args.qr:
+        # On stderr, so that stdout stays the one line a script reads.
+        segno.make(link, error="m", micro=False).terminal(out=sys.stderr, compact=True)
     return 0
+
+
+def token_link(public_url: str, secret: str, game: str | None) -> str:
+    """The page's address carrying ``secret`` in its fragment (which browsers never send to a
+    server, and the page moves out of the address bar at once: docs/web.md, Tokens): a player's
+    game page, or the front page (the game list, a scorekeeper's way in)."""
+    page = f"/games/{quote(game, safe='')}" if game is not None else "/"
+    return f"{public_url}{page}#token={secret}"
 
 
 def _check_player(service: LedgerService, settings: Settings, game: str, player: str) -> None:

@@ -48,6 +48,9 @@ def serve(args: argparse.Namespace, settings: Settings) -> int:
     base = f"http://{_url_host(host)}:{port}"
     print(f"MTG Ledger serving on {base} (store: {settings.store_description}, workers: {workers})")
     print(f"  web page: {base}/   API docs: {base}/docs   health: {base}/v1/health")
+    if settings.public_url is not None:
+        print(f"  public URL (the links and QR codes the page hands out): {settings.public_url}")
+    print(f"  {chosen(settings.model_copy(update={'workers': workers}))}")
     if generated is not None:
         print(f"  bootstrap admin token (shown once, only its hash is stored): {generated}")
     sys.stdout.flush()
@@ -65,6 +68,17 @@ def serve(args: argparse.Namespace, settings: Settings) -> int:
         if projector is not None:
             projector.stop()
     return 0
+
+
+def chosen(settings: Settings) -> str:
+    """What the server chose for its store and worker count, for the banner: these were
+    settings until issue 29 (docs/operations.md, Chosen for you)."""
+    on = {True: "on", False: "off"}
+    return (
+        f"for {settings.store} with {settings.workers} worker(s): group commit waits "
+        f"{settings.group_commit_window_ms:g} ms, head check {on[settings.checks_heads]}, "
+        f"head watch {on[settings.watches_heads]}"
+    )
 
 
 def _run_workers(host: str, port: int, workers: int) -> None:
@@ -85,7 +99,7 @@ def _run_workers(host: str, port: int, workers: int) -> None:
 
 def project(args: argparse.Namespace, settings: Settings) -> int:
     """Keep the store's read models (the game list, the matches, the webhook outbox) in this
-    process until SIGTERM or SIGINT: ``serve`` starts one (``MTG_LEDGER_READ_MODEL_PROCESS``),
+    process until SIGTERM or SIGINT: ``serve`` starts one (on PostgreSQL, ``Settings.runs_read_model_process``),
     or an operator runs one on a host of its own (docs/operations.md, The read models).
 
     Prints one line on stdout once it keeps them, or once it stands by because another process

@@ -5,10 +5,11 @@ puts its files (the imported cards, the SQLite file's directory) exactly where t
 its database, percent-quoting and query options included.
 """
 
+import logging
 from pathlib import Path
-from typing import Literal
+from urllib.parse import urlsplit
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from ledger.webhook_urls import parse_networks
@@ -17,6 +18,44 @@ from store.postgres_connections import split_database_urls
 
 Store = StoreKind
 """The kinds of event store the server can run on."""
+
+log = logging.getLogger("mtg_ledger.settings")
+
+RETIRED: dict[str, str] = {
+    "MTG_LEDGER_GROUP_COMMIT": "concurrent actions of different games are always saved in one transaction",
+    "MTG_LEDGER_GROUP_COMMIT_MS": "the group commit waits 1 ms on SQLite, 3 ms on PostgreSQL",
+    "MTG_LEDGER_HEAD_CHECK": "workers on one SQLite file read a game's newer events before each action",
+    "MTG_LEDGER_HEAD_WATCH": "workers on one PostgreSQL database watch the log for games other workers moved on",
+    "MTG_LEDGER_READ_MODEL_PROCESS": "the read models run in a process of their own on PostgreSQL, in a worker on SQLite",
+}
+"""The settings issue 29 retired, and what the server does instead of reading them. A deployment
+that still sets one starts as before, with one warning per process: each only tuned how fast
+the server is, never what it stores or answers, so ignoring it is safe."""
+
+_warned: set[str] = set()
+
+
+def public_base_url(value: str) -> str:
+    """``value`` as a base URL the server's links can start with (no trailing ``/``), or a
+    ``ValueError`` saying what is wrong with it: a link built on a path, a query or a
+    password would point somewhere else than the page, or leak the password into every QR code."""
+    text = value.strip()
+    example = "e.g. http://192.168.1.20:8000"
+    if any(ch.isspace() or not ch.isprintable() for ch in text):
+        raise ValueError(f"must be an http(s) URL without spaces or control characters ({example}), got {value!r}")
+    try:
+        parts = urlsplit(text)
+        port = parts.port  # a port that is not a number raises here
+    except ValueError as err:
+        raise ValueError(f"must be an http(s) URL ({example}), got {value!r}: {err}") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"must be an http(s) URL with a host ({example}), got {value!r}")
+    if parts.username is not None or parts.password is not None:
+        raise ValueError(f"must not hold a user or password ({example}), got {parts.scheme}://...@{parts.hostname}")
+    if parts.path not in ("", "/") or parts.query or parts.fragment or text.endswith(("?", "#")):
+        raise ValueError(f"must be a base URL with no path, query or fragment ({example}), got {value!r}")
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    return f"{parts.scheme}://{host}" + (f":{port}" if port is not None else "")
 
 
 class Settings(BaseSettings):
@@ -30,7 +69,12 @@ class Settings(BaseSettings):
     )
 
     host: str = "127.0.0.1"
-    """Address the HTTP server binds to."""
+    """Address the HTTP server binds to (``0.0.0.0``: every interface, as at a venue)."""
+    public_url: str | None = None
+    """The server's base URL as the players' phones and the scorekeeper's devices reach it
+    (``http://192.168.1.20:8000``): the links and QR codes the page and ``mtg-ledger token create
+    --link`` hand out start with it (``GET /v1/server``). Unset: the page uses the address it
+    was opened at. An http(s) URL with a host and no path, query or fragment."""
     port: int = Field(default=8000, ge=1, le=65535)
     """TCP port the HTTP server listens on."""
     database_url: str = "sqlite:///./var/ledger.sqlite3"
@@ -62,52 +106,75 @@ class Settings(BaseSettings):
     separated by commas or spaces (a comma inside a multi-host URL does not separate); the
     first is the home partition (tokens). Empty: the one store of ``database_url``. Adding or
     removing one moves games (docs/operations.md)."""
-    group_commit_ms: float | None = Field(default=None, ge=0, le=100)
-    """Milliseconds a worker's group committer waits to gather other games' actions into one
-    transaction (0: only what queued up while the previous one committed). Unset: 3 on
-    PostgreSQL, 1 on SQLite (``group_commit_window_ms``)."""
-    group_commit: bool = True
-    """Save concurrent actions of different games in one transaction (off: one per action)."""
-    head_check: Literal["auto", "on", "off"] = "auto"
-    """Before deciding an action on a game's cached head, read what other processes stored
-    after it (``on``), or decide on it as it is and re-decide once if the save finds the version
-    taken (``off``). ``auto``: on for SQLite served by several workers (a local read, cheaper
-    than the failed group transaction a stale head costs), off otherwise (on PostgreSQL it
-    would be a round trip before every action)."""
+    # Retired in issue 29 (docs/operations.md, Retired settings): read only to say so. Their
+    # mechanisms are chosen from the store and the worker count (the properties below).
+    retired_group_commit: str | None = Field(default=None, validation_alias="MTG_LEDGER_GROUP_COMMIT", repr=False)
+    retired_group_commit_ms: str | None = Field(
+        default=None, validation_alias="MTG_LEDGER_GROUP_COMMIT_MS", repr=False
+    )
+    retired_head_check: str | None = Field(default=None, validation_alias="MTG_LEDGER_HEAD_CHECK", repr=False)
+    retired_head_watch: str | None = Field(default=None, validation_alias="MTG_LEDGER_HEAD_WATCH", repr=False)
+    retired_read_model_process: str | None = Field(
+        default=None, validation_alias="MTG_LEDGER_READ_MODEL_PROCESS", repr=False
+    )
 
-    head_watch: Literal["auto", "on", "off"] = "auto"
-    """Keep the cached heads of games other processes moved on up to date, from one read of the
-    new events every 20 ms (``on``; PostgreSQL only), so their next action is decided on the
-    up-to-date head rather than clash at the save. ``auto``: on for PostgreSQL served by
-    several workers; set ``on`` when several hosts share one database."""
+    @model_validator(mode="after")
+    def _say_what_is_retired(self) -> "Settings":
+        for name, _ in self.retired_in_use:
+            if name not in _warned:  # once per process: each worker reads its settings once
+                _warned.add(name)
+                log.warning("%s", self.retired_warning(name))
+        return self
 
-    read_model_process: Literal["auto", "on", "off"] = "auto"
-    """Where ``serve`` keeps the read models (the game list, the matches, the webhook outbox):
-    in a process of its own, ``mtg-ledger project``, started before the workers (``on``), or in
-    one of the serving workers (``off``). Either way the workers stand by to take them over.
-    ``auto``: on for PostgreSQL (the read models then use a core the serving worker does not),
-    off for SQLite (docs/operations.md, The read models)."""
+    @property
+    def retired_in_use(self) -> list[tuple[str, str]]:
+        """The retired settings this environment (or ``.env``) still sets, with their values."""
+        found = []
+        for name in RETIRED:
+            value = getattr(self, "retired_" + name.removeprefix("MTG_LEDGER_").lower())
+            if value is not None:
+                found.append((name, str(value)))
+        return found
+
+    @staticmethod
+    def retired_warning(name: str) -> str:
+        """The line that says ``name`` is ignored, and what the server does instead."""
+        return f"{name} is retired and ignored: {RETIRED[name]} (docs/operations.md, Retired settings); remove it"
+
+    @property
+    def group_commit(self) -> bool:
+        """Save concurrent actions of different games in one transaction: always (it took the
+        closed-loop rate 1.4-3x that of one transaction per action, docs/performance.md)."""
+        return True
 
     @property
     def runs_read_model_process(self) -> bool:
-        """Whether ``read_model_process`` is in effect for this store."""
-        if self.read_model_process == "auto":
-            return self.store == "postgresql"
-        return self.read_model_process == "on"
+        """Whether ``serve`` keeps the read models (the game list, the matches, the webhook
+        outbox) in a process of their own, ``mtg-ledger project``, started before the workers,
+        rather than in one of the serving workers: on PostgreSQL (the read models then use a
+        core the serving worker does not), not on SQLite (docs/operations.md, The read models)."""
+        return self.store == "postgresql"
 
     @property
     def watches_heads(self) -> bool:
-        """Whether ``head_watch`` is in effect for this store and worker count."""
-        if self.head_watch == "auto":
-            return self.store == "postgresql" and self.workers > 1
-        return self.head_watch == "on"
+        """Whether a serving process keeps the cached heads of games other processes moved on up
+        to date from one read of the log every 20 ms (``store.head_watch``): on PostgreSQL with
+        several workers, where a read before each action would be a round trip."""
+        return self.store == "postgresql" and self.workers > 1
 
     @property
     def checks_heads(self) -> bool:
-        """Whether ``head_check`` is in effect for this store and worker count."""
-        if self.head_check == "auto":
-            return self.store == "sqlite" and self.workers > 1
-        return self.head_check == "on"
+        """Whether a worker reads what other processes stored after a cached head before it
+        decides on it (``ledger.write_path``): on SQLite with several workers, where that read
+        is a local one and cheaper than the failed group transaction a stale head costs."""
+        return self.store == "sqlite" and self.workers > 1
+
+    @field_validator("public_url")
+    @classmethod
+    def _base_url(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        return public_base_url(value)
 
     @field_validator("database_url")
     @classmethod
@@ -145,12 +212,11 @@ class Settings(BaseSettings):
 
     @property
     def group_commit_window_ms(self) -> float:
-        """``group_commit_ms``, or the store's default: a PostgreSQL transaction costs a round
-        trip and the server's commit work, so waiting longer to share it pays more than on
-        SQLite (docs/performance.md, issue 15, eighth pass: 3 ms cut PostgreSQL's CPU per action
-        by 7-16% and the server's by up to 10%; SQLite's by 1-7%, at a higher median latency)."""
-        if self.group_commit_ms is not None:
-            return self.group_commit_ms
+        """Milliseconds a worker's group committer waits to gather other games' actions into one
+        transaction, by store: a PostgreSQL transaction costs a round trip and the server's
+        commit work, so waiting longer to share it pays more than on SQLite (docs/performance.md,
+        issue 15, eighth pass: 3 ms cut PostgreSQL's CPU per action by 7-16% and the server's by
+        up to 10%; SQLite's by 1-7%, at a higher median latency)."""
         return 3.0 if self.store == "postgresql" else 1.0
 
     @property

@@ -27,6 +27,7 @@ from domain.rules.commander import move_to_command
 from domain.rules.counters import add_counters, remove_counters
 from domain.rules.designations import designate
 from domain.rules.life import gain_life, lose_life, pay_life
+from domain.rules.opening import choose_first_player, keep_hand, mulligan
 from domain.rules.proliferate import proliferate
 from domain.rules.sba import leave_game
 from domain.rules.spells import cast, play_land
@@ -98,21 +99,13 @@ def _damage(b: Builder, cmd: c.Damage) -> None:
 
 def _mill(b: Builder, cmd: c.Mill) -> None:
     lookup.player_in_game(b.state, cmd.player)
-    mill(b, cmd.player, cmd.count, _cause(cmd.source), cmd.cards)
+    mill(b, cmd.player, cmd.count, _cause(cmd.source), cmd.cards, nonland_count=cmd.nonland_count)
 
 
 def _draw(b: Builder, cmd: c.Draw) -> None:
-    """A reported draw from an unknown library names the drawn cards (docs/api.md, Games); draws the
-    server makes itself (the draw step, "draw a card" effects) add unknown cards to the hand."""
-    player = lookup.player_in_game(b.state, cmd.player)
-    unknown = min(cmd.count, player.library_size) - len(player.library)
-    if cmd.cards is None and unknown > 0:
-        raise IllegalAction(
-            f"draw {cmd.count} from {cmd.player!r}: cards come from the unknown part of the library; "
-            "name the drawn cards in 'cards', top first",
-            Code.CARDS_REQUIRED,
-            hidden=f"{unknown} of them unknown",
-        )
+    """A draw goes to a hidden hand (CR 400.2, 121.1): from an unknown library it moves unknown
+    cards, unnamed, as the draw step does; ``cards`` may name them (checked against the known top)."""
+    lookup.player_in_game(b.state, cmd.player)
     draw(b, cmd.player, cmd.count, _cause(cmd.source), cmd.cards)
 
 
@@ -195,6 +188,9 @@ _HANDLERS: dict[type[Any], Callable[[Builder, Any], None]] = {
     c.Activate: activate,
     c.Attack: declare_attackers,
     c.Designate: designate,
+    c.ChooseFirstPlayer: choose_first_player,
+    c.Mulligan: lambda b, cmd: mulligan(b, cmd.player),
+    c.KeepHand: lambda b, cmd: keep_hand(b, cmd.player, cmd.bottom),
     **{kind: decide_judging for kind in JUDGING},
 }
 #: Commands whose handler already ends with ``settle`` (it must run once, at the end).
@@ -226,15 +222,16 @@ def run_as(grant: Grant | None, state: GameState, command: c.Command) -> tuple[l
     """``run`` for the caller ``grant`` (``None``: a caller the ledger trusts, e.g. the CLI).
 
     The permission check (``domain.permissions.check_command``) reads the very state the command
-    is decided on. A player token's action that changes another player's side (their life,
+    is decided on. A player token's report that changes an opponent's side (their life,
     counters, permanents, stack objects) stands, but waits for that player's acknowledgement
-    (``domain.judging.acknowledgement``)."""
+    (``domain.judging.acknowledgement``): read from the events, as an import reads them, so
+    that turn-based actions, resolutions and the consequences the server works out never wait."""
     if grant is not None:
         check_command(grant, state.game_id, command, state)
     events, after = run(state, command)
     player = reporter(grant)
     if player is not None and not isinstance(command, JUDGING):
-        pending = acknowledgement(state, after, player)
+        pending = acknowledgement(state, events, after, player)
         if pending is not None:
             events, after = [*events, pending], evolve(after, pending)
     return events, after

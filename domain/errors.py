@@ -202,6 +202,23 @@ class Code(StrEnum):
     NOT_YOUR_PERMANENT = "not_your_permanent", Forbidden, "a player token acting on a permanent it doesn't control"
     NOT_GAME_CREATOR = "not_game_creator", Forbidden, "only the scorekeeper who created the game may do this"
     HEAD_JUDGE_REQUIRED = "head_judge_required", Forbidden, "only a head judge may do this at this REL"
+    # A player's quick undo of its own last action (docs/judges.md, Quick undo of one's own report).
+    QUICK_UNDO_LAST_ACTION_ONLY = (
+        "quick_undo_last_action_only",
+        Forbidden,
+        'a player token undoes only its own last action (`{"actions": 1}`); a judge backs up further',
+    )
+    NOT_YOUR_ACTION = "not_your_action", Forbidden, "the game's last action is not the player token's own"
+    NOT_THE_LAST_ACTION = (
+        "not_the_last_action",
+        Forbidden,
+        "something was recorded after the player's action (an answer, a judge call): a judge backs it up",
+    )
+    QUICK_UNDO_EXPIRED = (
+        "quick_undo_expired",
+        Forbidden,
+        "the player's action was recorded more than 30 seconds ago: a judge backs it up",
+    )
     # -- NotFound ---------------------------------------------------------------------------
     NOT_FOUND = "not_found", NotFound, "no such resource"
     UNKNOWN_TOKEN = "unknown_token", NotFound, "no token with that id"
@@ -282,6 +299,23 @@ class Code(StrEnum):
     MATCH_NOT_OVER = "match_not_over", IllegalAction, "the match has no result yet"
     MATCH_COMPLETE = "match_complete", IllegalAction, "the match has its result: too late for an intentional draw"
     TOO_MANY_OPEN_CALLS = "too_many_open_calls", IllegalAction, "the player has the most open judge calls allowed"
+    # -- The opening: first player and mulligans (CR 103.1, 103.5) ---------------------------
+    TOO_LATE_TO_CHOOSE = (
+        "too_late_to_choose",
+        IllegalAction,
+        "the first player is chosen once, before any mulligan and the first turn-based action (CR 103.1)",
+    )
+    TOO_LATE_TO_MULLIGAN = (
+        "too_late_to_mulligan",
+        IllegalAction,
+        "mulligans and keeps are before the game's first turn-based action (CR 103.5)",
+    )
+    HAND_ALREADY_KEPT = "hand_already_kept", IllegalAction, "the player kept their hand: no more mulligans (CR 103.5)"
+    MULLIGAN_PENDING = (
+        "mulligan_pending",
+        IllegalAction,
+        "a player who took a mulligan has not kept a hand yet: `keep_hand` first (CR 103.5)",
+    )
     # -- Tournaments (domain/tournament; docs/tournaments.md) --------------------------------
     TOURNAMENT_NOT_CREATED = "tournament_not_created", NotFound, "the tournament has not been created"
     UNKNOWN_ROUND = "unknown_round", NotFound, "the tournament has no such round"

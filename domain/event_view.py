@@ -46,6 +46,11 @@ def _cards_drawn(data: Data) -> dict[str, Any]:
     return {**data, "cards": None, "count": _sized(data.get("cards"), data.get("unknown_count", 0))}
 
 
+def _hand_kept(data: Data) -> dict[str, Any]:
+    """The cards put on the bottom leave a hidden hand for a hidden library: counted, not named."""
+    return {k: v for k, v in data.items() if k != "bottom"}
+
+
 def _actions_reverted(data: Data) -> dict[str, Any]:
     """The restored state holds the libraries and hands of the version it restores."""
     return {k: v for k, v in data.items() if k != "restored_state"}
@@ -54,11 +59,14 @@ def _actions_reverted(data: Data) -> dict[str, Any]:
 REDACTIONS.put(ev.GameStarted, _game_started)
 REDACTIONS.put(ev.CardsDrawn, _cards_drawn)
 REDACTIONS.put(ev.ActionsReverted, _actions_reverted)
+REDACTIONS.put(ev.HandKept, _hand_kept)
 # Cards milled, moved, cast or put onto the battlefield are public in the zone they reach
 # (CR 400.2, 701.17); CardsMoved from a library names only cards that were revealed.
 for _public in (
     ev.TurnBegan,
     ev.StepBegan,
+    ev.FirstPlayerChosen,
+    ev.MulliganTaken,  # a mulligan and its new hand's size are public; its cards are unknown to all
     ev.TriggersPending,
     ev.TriggerPutOnStack,
     ev.SpellCast,

@@ -36,6 +36,9 @@ class Player:
     hand: tuple[Card, ...] = ()
     hand_unknown: int = 0
     graveyard: tuple[Card, ...] = ()
+    graveyard_unnamed: int = 0
+    """Cards in the graveyard nobody named: milled from the unknown part of the library with only
+    their nonland count reported (CR 701.17, 728.1); ``graveyard`` lists the named ones."""
     exile: tuple[Card, ...] = ()
     mana_pool: Counts = field(default_factory=lambda: dict(EMPTY_POOL))
     lost: bool = False
@@ -60,6 +63,10 @@ class Player:
     """The city's blessing, kept for the rest of the game (CR 702.131)."""
     spells_cast: int = 0
     """Spells cast this turn (read by the day/night check, CR 731.2)."""
+    mulligans: int = 0
+    """Mulligans taken before the game's first turn (CR 103.5)."""
+    hand_kept: bool = False
+    """The player kept their opening hand (CR 103.5): no further mulligans."""
 
     @staticmethod
     def from_json(raw: Mapping[str, Any]) -> Player:
@@ -90,6 +97,9 @@ class Player:
             room=raw.get("room"),
             city_blessing=bool(raw.get("city_blessing", False)),
             spells_cast=int(raw.get("spells_cast", 0)),
+            graveyard_unnamed=int(raw.get("graveyard_unnamed", 0)),
+            mulligans=int(raw.get("mulligans", 0)),
+            hand_kept=bool(raw.get("hand_kept", False)),
         )
 
     def commander_tax(self, name: str) -> int:

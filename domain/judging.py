@@ -6,15 +6,20 @@ opponent (docs/judges.md). Pure, like ``domain.decide``.
 - A Game Loss, Match Loss or Disqualification ends the game: the penalised player loses
   (``PlayerLost`` with reason ``penalty``), and a backup can't go back past it
   (``penalty_stands``).
-- A player token's report that changes another player's life, counters, permanents or stack
+- A player token's report that changes an opponent's life, counters, permanents or stack
   objects stands, but is unacknowledged (``acknowledgement``) until that player, or a judge,
-  acknowledges it; the player may dispute it instead, which opens a judge call.
+  acknowledges it; the player may dispute it instead, which opens a judge call. Only the
+  player's own report counts (``reported``): never a turn-based action, a resolution, or the
+  consequences the server works out (triggers, state-based actions).
 - At Competitive (or Professional) REL a backup is the head judge's (``backup_needs_head_judge``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from functools import reduce
 from typing import Any
 
 from domain import events as ev
@@ -34,8 +39,9 @@ from domain.commands.judging import (
     JudgingCommand,
 )
 from domain.errors import Code, IllegalAction, InvalidCommand, NotFound
+from domain.evolve import evolve
 from domain.rules.sba import leave_game
-from domain.state import GameState, replace
+from domain.state import GameState, StackObject, replace
 
 #: Rules Enforcement Levels where a backup is the head judge's call (docs/judges.md).
 HEAD_JUDGE_RELS = frozenset({"competitive", "professional"})
@@ -228,6 +234,64 @@ def ends_game(cmd: JudgingCommand, state: GameState) -> bool:
 
 
 # -- reports that affect an opponent ------------------------------------------------------------
+#: Events the server makes by itself, never a player's report: the turn-based actions of the
+#: start and end of steps (CR 500.1, 106.4, 502.3, 504.1) and what it does each time a player
+#: would receive priority (CR 117.5): triggered abilities put on the stack or waiting for their
+#: order (CR 603.3, 603.3b), a team's loss and the end of the game (CR 704.6, 104.2a, 104.4a).
+AUTOMATIC_EVENTS: frozenset[type[ev.DomainEvent]] = frozenset(
+    {ev.StepBegan, ev.TurnBegan, ev.ManaPoolEmptied, ev.TriggerPutOnStack, ev.TriggersPending, ev.TeamLost, ev.GameEnded}
+)
+#: Rules whose events the server performs by itself: state-based actions (CR 704, the deathtouch
+#: kill of 704.5h included) and a player leaving a multiplayer game (CR 800.4a).
+AUTOMATIC_RULES = ("CR 704.", "CR 800.4a")
+
+
+def _automatic(event: ev.Event) -> bool:
+    rule = event.rule or ""
+    return type(event.payload) in AUTOMATIC_EVENTS or rule.startswith(AUTOMATIC_RULES)
+
+
+def _resolution(event: ev.Event) -> bool:
+    """The top of the stack resolving (CR 608.2), or leaving it as it would resolve with every
+    target illegal (608.2b): ``resolve``, "all players passed in succession"."""
+    e = event.payload
+    return isinstance(e, ev.StackObjectResolved) or (isinstance(e, ev.StackObjectCountered) and event.rule == "CR 608.2b")
+
+
+def reported(events: Sequence[ev.Event]) -> list[ev.Event]:
+    """The part of one action's events that is its player's own report: what may need an
+    opponent's acknowledgement. Told from the events alone, so that an import
+    (``ledger.import_rules``) reads the record exactly as the live server wrote it.
+
+    - A resolution reports nothing: the top object resolves because every player passed
+      (CR 117.4, 608.1), and what it does the server works out (CR 608.2) from an object every
+      player saw on the stack; its choices are its controller's (``domain.permissions``).
+    - Otherwise the report is the events before the first one the server makes by itself
+      (``AUTOMATIC_EVENTS``, ``AUTOMATIC_RULES``): an advance (its first event is a step's or a
+      turn's beginning, or a mana pool emptying) and an ordering of triggers (the triggers go on
+      the stack) report nothing, and a report's consequences (state-based actions, triggers of
+      anyone's cards, a player leaving the game) are not part of it. The server runs them at the
+      end of each command, once its own events are done (``domain.rules.stack.settle``)."""
+    if any(_resolution(e) for e in events):
+        return []
+    for i, event in enumerate(events):
+        if _automatic(event):
+            return list(events[:i])
+    return list(events)
+
+
+def _opponents(state: GameState, reporter: str) -> list[str]:
+    """The reporter's opponents: every other player, but a teammate in a team game (CR 102.2,
+    102.3; in Two-Headed Giant one's own life loss is the team's, CR 810.9)."""
+    me = state.players.get(reporter)
+    team = me.team if me is not None else None
+    return [
+        pid
+        for pid, p in state.players.items()
+        if pid != reporter and not (state.shared_turns and team is not None and p.team == team)
+    ]
+
+
 def _seen_by(state: GameState, player: str) -> dict[str, Any]:
     """What of ``state`` belongs to ``player``: what a report must not change unannounced."""
     p = state.players[player]
@@ -238,33 +302,62 @@ def _seen_by(state: GameState, player: str) -> dict[str, Any]:
         "permanents": {
             pid: (perm.to_json(), perm.damage) for pid, perm in state.battlefield.items() if perm.controller == player
         },
-        "stack": [o.to_json() for o in state.stack if o.controller == player],
+        "stack": {o.id: o.to_json() for o in state.stack if o.controller == player},
     }
 
 
-def _changes(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+def player_name(state: GameState, player: str) -> str:
+    """A player as people call them: their name, or their id when they have no other."""
+    p = state.players.get(player)
+    return p.name if p is not None and p.name.strip() else player
+
+
+def _with_names(text: str, state: GameState) -> str:
+    """A server-written description (``"P1 casts Shock"``) with its player ids as names."""
+    names = {pid: player_name(state, pid) for pid in state.players}
+    ids = "|".join(re.escape(pid) for pid in sorted(names, key=len, reverse=True))
+    return re.sub(rf"(?<![\w-])(?:{ids})(?![\w-])", lambda m: names[m.group(0)], text) if ids else text
+
+
+def _object_name(obj: StackObject, state: GameState) -> str:
+    """A stack object by its card: a spell by its name, an ability by its source's; one without
+    a card (the rad trigger) by its description up to its first colon."""
+    if obj.card is not None:
+        return obj.card.name if obj.kind == "spell" else f"{obj.card.name} {obj.kind}"
+    return _with_names(obj.description.split(":")[0], state)
+
+
+def _listed(names: Iterable[str]) -> str:
+    """Names in order, each once, with how many when more than one: ``Ornithopter ×2, Throne of Geth``."""
+    counts = Counter(names)
+    return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in sorted(counts.items()))
+
+
+def _changes(before: GameState, after: GameState, player: str) -> list[str]:
+    """What changed of ``player``'s side, by name."""
+    was, now = _seen_by(before, player), _seen_by(after, player)
     out = []
-    if before["life"] != after["life"]:
-        out.append(f"life {before['life']} -> {after['life']}")
+    if was["life"] != now["life"]:
+        out.append(f"life {was['life']} -> {now['life']}")
     kinds = sorted(
-        k
-        for k in set(before["counters"]) | set(after["counters"])
-        if before["counters"].get(k) != after["counters"].get(k)
+        k for k in set(was["counters"]) | set(now["counters"]) if was["counters"].get(k) != now["counters"].get(k)
     )
     for kind in kinds:
-        out.append(f"{kind} counters {before['counters'].get(kind, 0)} -> {after['counters'].get(kind, 0)}")
-    if before["lost"] != after["lost"]:
+        out.append(f"{kind} counters {was['counters'].get(kind, 0)} -> {now['counters'].get(kind, 0)}")
+    if was["lost"] != now["lost"]:
         out.append("lost the game")
-    changed = sorted(
+    changed = [
         pid
-        for pid in set(before["permanents"]) | set(after["permanents"])
-        if before["permanents"].get(pid) != after["permanents"].get(pid)
-    )
+        for pid in set(was["permanents"]) | set(now["permanents"])
+        if was["permanents"].get(pid) != now["permanents"].get(pid)
+    ]
     if changed:
-        out.append(f"permanents {', '.join(changed)}")
-    if before["stack"] != after["stack"]:
-        ids = sorted({o["id"] for o in before["stack"]} ^ {o["id"] for o in after["stack"]})
-        out.append(f"stack objects {', '.join(ids) or 'changed'}")
+        cards = [(after.battlefield.get(pid) or before.battlefield[pid]).card.name for pid in changed]
+        out.append(f"permanents {_listed(cards)}")
+    if was["stack"] != now["stack"]:
+        objects = {o.id: o for o in (*before.stack, *after.stack)}
+        ids = [i for i in set(was["stack"]) | set(now["stack"]) if was["stack"].get(i) != now["stack"].get(i)]
+        out.append(f"stack objects {_listed(_object_name(objects[i], after) for i in ids)}")
     return out
 
 
@@ -277,18 +370,38 @@ def _shortened(summary: str) -> str:
     return f"{cut}… ({len(summary) - len(cut)} more characters)"
 
 
-def acknowledgement(before: GameState, after: GameState, reporter: str) -> ev.Event | None:
-    """The ``ReportAwaitingAcknowledgement`` a player's report needs, or ``None`` when it changed
-    nothing of another player's (their life, counters, permanents, stack objects)."""
-    affected: list[str] = []
-    summary: list[str] = []
-    for player in before.players:
-        if player == reporter:
-            continue
-        changes = _changes(_seen_by(before, player), _seen_by(after, player))
-        if changes:
-            affected.append(player)
-            summary.append(f"{player}: {'; '.join(changes)}")
+def reported_state(before: GameState, events: Sequence[ev.Event], after: GameState) -> GameState | None:
+    """The state once the report part of an action (``reported``) has happened, from ``before``
+    (``after``: the state after all of ``events``); ``None`` when the action reports nothing."""
+    part = reported(events)
+    if not part:
+        return None
+    return after if len(part) == len(events) else reduce(evolve, part, before)
+
+
+def side_changed(before: GameState, after: GameState, player: str) -> bool:
+    """Whether ``player``'s side (``_seen_by``) differs between the two states."""
+    return _seen_by(before, player) != _seen_by(after, player)
+
+
+def waiting_for(before: GameState, reported_at: GameState, reporter: str) -> list[str]:
+    """The opponents of ``reporter`` whose side a report changed, from ``before`` to the state
+    the report left (``reported_state``): who must acknowledge it."""
+    return [p for p in _opponents(before, reporter) if side_changed(before, reported_at, p)]
+
+
+def acknowledgement(
+    before: GameState, events: Sequence[ev.Event], after: GameState, reporter: str
+) -> ev.Event | None:
+    """The ``ReportAwaitingAcknowledgement`` the action of ``events`` (from ``before`` to
+    ``after``) needs when ``reporter``'s player token made it, or ``None``: its report
+    (``reported``) changed nothing of an opponent's (their life, counters, permanents, stack
+    objects, or that they lost). The summary names players and cards by name."""
+    at = reported_state(before, events, after)
+    if at is None:
+        return None
+    affected = waiting_for(before, at, reporter)
+    summary = [f"{player_name(before, p)}: {'; '.join(_changes(before, at, p))}" for p in affected]
     if not affected:
         return None
     report = ev.ReportAwaitingAcknowledgement(

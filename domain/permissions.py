@@ -8,6 +8,7 @@ Roles form a ladder: ``spectator < player < scorekeeper < judge < head_judge < a
 
 - a note on the record is for judges, from any role (``403 forbidden``);
 - at Competitive REL a backup is the head judge's (``check_backup``: ``403 head_judge_required``);
+  a player token may undo only its own last action, quickly (``check_undo``, ``domain.undo``);
 - a full verify is for judges (``full_verify``), player links for the game's creator or a judge
   (``check_player_links``: ``403 not_game_creator``); judge calls, acknowledgements, disputes and
   match confirmations are made as the token's own player (``judge_caller``, ``acknowledger``,
@@ -25,6 +26,9 @@ rather than by a string that happens to match:
   (``403 not_your_permanent``); for ``activate`` the rules check control (``not_controller``);
   a commander goes to the command zone by its owner's choice (CR 903.9), so moving one there
   needs the token's player to own it, whoever controls it;
+- the opening: a mulligan and a kept hand are the token's own player's (``403 not_your_player``);
+  who plays first may be asked of the server at random, or reported as chosen, by any player of
+  the game (the player who chooses may choose either player, CR 103.1);
 - designations: a player reports becoming the monarch, taking the initiative or getting the city's
   blessing themselves (their own cards' "you become the monarch", "you take the initiative",
   ascend), never for another player (``403 not_your_player``); and that it becomes day or night
@@ -54,6 +58,7 @@ from domain.commands import (
     Cast,
     ChangeLife,
     Choices,
+    ChooseFirstPlayer,
     Command,
     Concede,
     CounterObject,
@@ -61,8 +66,10 @@ from domain.commands import (
     Designate,
     Draw,
     Enter,
+    KeepHand,
     Mill,
     Move,
+    Mulligan,
     Note,
     OrderTriggers,
     PlayLand,
@@ -148,6 +155,16 @@ def check_command(grant: Grant, game_id: str, command: Command, state: GameState
     me = bound_player(grant, game_id)
     if state is not None:
         check_player_command(me, command, state)
+
+
+def check_undo(grant: Grant, game_id: str) -> None:
+    """Who may undo: a judge or above (a backup, ``check_backup``), or a player token in its own
+    game (a quick undo of its own last action, ``domain.undo.check_quick_undo``); anyone else is
+    ``403 forbidden``, a player token of another game ``403 wrong_game``."""
+    if grant.role == "player":
+        bound_player(grant, game_id)
+        return
+    require_role(grant, "judge")
 
 
 def check_backup(grant: Grant, state: GameState) -> None:
@@ -269,6 +286,10 @@ def check_player_command(me: str, command: Command, state: GameState) -> None:
             raise Forbidden("notes on the record are for judges", Code.FORBIDDEN)
         case ChangeLife() | Mill() | Draw() | Proliferate() | Concede() | Cast() | PlayLand() | Activate() | Attack():
             _as_me(me, command.player)
+        case Mulligan() | KeepHand():
+            _as_me(me, command.player)  # each player decides on their own hand (CR 103.5)
+        case ChooseFirstPlayer():
+            pass  # a random pick is the server's; a chosen one is the choosing player's to report (CR 103.1)
         case Enter():
             _as_me(me, command.controller)
         case Move(permanent=None, player=str(owner)):

@@ -35,9 +35,10 @@ def _player_json(p: Player) -> dict[str, Any]:
 
 
 def _variant_fields(p: Player) -> dict[str, Any]:
-    """Commander, dungeon and designation fields, only when set: the serialised state is stored
-    in ``ActionsReverted.restored_state`` and compared on import, so the shape of states that
-    have none of them must stay what older records hold."""
+    """Commander, dungeon, designation and opening (CR 103.5) fields and unnamed graveyard cards,
+    only when set: the serialised state is stored in ``ActionsReverted.restored_state`` and
+    compared on import, so the shape of states that have none of them must stay what older
+    records hold."""
     out: dict[str, Any] = {}
     if p.commanders:
         out["commanders"] = list(p.commanders)
@@ -52,6 +53,11 @@ def _variant_fields(p: Player) -> dict[str, Any]:
         out["city_blessing"] = True
     if p.spells_cast:
         out["spells_cast"] = p.spells_cast
+    for key, count in (("graveyard_unnamed", p.graveyard_unnamed), ("mulligans", p.mulligans)):
+        if count:
+            out[key] = count
+    if p.hand_kept:
+        out["hand_kept"] = True
     return out
 
 
@@ -89,6 +95,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
             if v
         },
         **({"spells_last_turn": dict(state.spells_last_turn)} if state.spells_last_turn else {}),
+        **({"first_player": dict(state.first_player)} if state.first_player else {}),
         # Present only when set, so that the restored state of a game without them is unchanged.
         **({"judging": _judging_json(state.judging)} if not state.judging.empty else {}),
         **({"reports": [dict(r) for r in state.reports]} if state.reports else {}),
@@ -158,6 +165,7 @@ def state_from_json(raw: Mapping[str, Any]) -> GameState:
         initiative=raw.get("initiative"),
         day_night=raw.get("day_night"),
         spells_last_turn=dict(raw.get("spells_last_turn") or {}),
+        first_player=dict(raw["first_player"]) if raw.get("first_player") else None,
         judging=_judging(raw.get("judging")),
         reports=tuple(raw.get("reports") or ()),
     )

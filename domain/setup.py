@@ -29,6 +29,14 @@ ARCHENEMY_LIFE = 40
 #: Limited Edition Alpha: no game can be pinned to rules older than Magic itself.
 EARLIEST_EDITION = "1993-08-05"
 
+#: A deck's size when the body doesn't give one: 60, the Constructed minimum (CR 100.2a); a
+#: Commander deck is exactly 100 cards, its commander included (CR 903.5a). Limited decks (40,
+#: CR 100.2b) are given as ``deck_size``.
+DECK_SIZE = 60
+COMMANDER_DECK_SIZE = 100
+#: The starting hand size: seven (CR 103.5).
+OPENING_HAND = 7
+
 
 def _tournament(value: TournamentSetup | None) -> dict[str, Any] | None:
     if value is None:
@@ -85,6 +93,12 @@ def _player(
     team = raw.team
     if variant in TEAM_VARIANTS and team is None:
         raise InvalidCommand(f"{where}.team is required for {variant}", Code.INVALID_FIELD)
+    paper = _paper_start(raw)
+    if raw.deck_size is not None and not paper:
+        raise InvalidCommand(
+            f"{where}.deck_size is for a paper start: give it, or 'library'/'library_size', not both",
+            Code.INVALID_FIELD,
+        )
     library = _cards(raw.library, resolve)
     library_size = len(library) if raw.library_size is None else raw.library_size
     if library_size < len(library):
@@ -92,7 +106,10 @@ def _player(
             f"{where}: library_size {library_size} is smaller than the {len(library)} known cards", Code.INVALID_FIELD
         )
     hand = _cards(raw.hand, resolve)
-    hand_size = len(hand) if raw.hand_size is None else raw.hand_size
+    if paper and raw.hand is None and raw.hand_size is None:
+        hand_size = OPENING_HAND  # 103.5: each player draws their starting hand, unknown to the server
+    else:
+        hand_size = len(hand) if raw.hand_size is None else raw.hand_size
     if hand_size < len(hand):
         raise InvalidCommand(
             f"{where}: hand_size {hand_size} is smaller than the {len(hand)} known cards", Code.INVALID_FIELD
@@ -120,6 +137,34 @@ def _player(
     if commanders is not None:
         out["commanders"] = commanders
     return out
+
+
+def _paper_start(raw: PlayerSetup) -> bool:
+    """A player given neither ``library`` nor ``library_size`` starts as at a paper table: their
+    library is the rest of their deck, unknown (an explicit ``library: []`` is an empty one)."""
+    return raw.library is None and raw.library_size is None
+
+
+def _paper_libraries(body: GameCreateBody, players: list[dict[str, Any]], battlefield: list[dict[str, Any]]) -> None:
+    """The unknown library of each paper-start player: their deck less every card the game starts
+    with elsewhere: the opening hand, graveyard, exile, command zone (a commander, CR 903.6) and
+    the nontoken permanents they own. 60 cards: 53 and 7 in hand; 40: 33; Commander's 100: 92,
+    7 in hand and the commander in the command zone (CR 100.2a, 100.2b, 903.5a, 103.5)."""
+    default = COMMANDER_DECK_SIZE if body.variant == "commander" else DECK_SIZE
+    for i, (raw, p) in enumerate(zip(body.players, players, strict=True)):
+        if not _paper_start(raw):
+            continue
+        deck = raw.deck_size if raw.deck_size is not None else body.deck_size if body.deck_size is not None else default
+        owned = sum(1 for b in battlefield if b["owner"] == p["id"] and not b["token"])
+        elsewhere = len(p["hand"]) + p["hand_unknown"] + len(p["graveyard"]) + len(p["exile"])
+        elsewhere += len(p.get("command", ())) + owned
+        if deck < elsewhere:
+            raise InvalidCommand(
+                f"players[{i}]: a deck of {deck} is smaller than the {elsewhere} cards the player starts with "
+                "outside their library (hand, graveyard, exile, command zone, permanents)",
+                Code.INVALID_FIELD,
+            )
+        p["library_unknown"] = deck - elsewhere
 
 
 def _command_zones(players: list[dict[str, Any]], battlefield: list[dict[str, Any]]) -> None:
@@ -244,6 +289,7 @@ def game_started(body: Any, game_id: str, resolve: CardResolver) -> ev.Event:
         battlefield.append(_permanent(perm, f"battlefield[{i}]", create, seen, resolve))
 
     _command_zones(players, battlefield)
+    _paper_libraries(create, players, battlefield)
 
     turn = create.turn
     number = 1 if turn is None else turn.number

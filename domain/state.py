@@ -92,6 +92,9 @@ class GameState:
     """``day`` or ``night`` once the game has one of them (CR 731.1), else ``None``."""
     spells_last_turn: Counts = field(default_factory=dict)
     """Spells each active player of the previous turn cast during it (CR 731.2)."""
+    first_player: Mapping[str, str] | None = None
+    """``{player, method}`` once the player who takes the first turn was chosen (CR 103.1), else
+    ``None`` (the body's ``turn.active_player``, or the first player seated, goes first)."""
 
     # -- small read helpers used across the rules ------------------------------------------
     @property
@@ -159,6 +162,19 @@ class GameState:
         """The side a player's triggers are grouped under when ordering (805.7)."""
         team = self.players[player_id].team
         return team if self.shared_turns and team is not None else player_id
+
+    @property
+    def in_opening(self) -> bool:
+        """Before the game's first turn-based action (CR 103): turn 1, still in the untap step the
+        game was created in (the first ``advance`` begins the upkeep). Mulligans (103.5) and the
+        choice of the first player (103.1) happen here."""
+        return self.status == "in_progress" and self.turn.number == 1 and self.turn.step == "untap"
+
+    @property
+    def began_multiplayer(self) -> bool:
+        """A multiplayer game is one that begins with more than two players (CR 800.1); players
+        who left are still seated in ``players``."""
+        return len(self.players) > 2
 
     @property
     def edition_before_war(self) -> bool:

@@ -11,18 +11,25 @@ not live. Reverts only ever reach back, so one pass from the newest event decide
 ``Undo`` is the command and ``decide_undo`` its decision: the ledger reads what it needs (the
 log's tail for "the last N actions", a window of the log around the target, the state at the
 target), and the decision says whether the backup is allowed and which versions it reverts.
+
+A player token's undo is a quick undo of its own last action (``check_quick_undo``,
+docs/judges.md): the game's last action, recorded by that token within ``QUICK_UNDO_WINDOW``
+of ``now`` (the ledger's clock, passed in: the domain reads no clock). It takes back the
+player's own report before anyone acted on it, a correction of the record rather than a backup
+of the game (MTR 4.8), so it is not the head judge's at Competitive REL.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any
 
 from domain import events as ev
-from domain.errors import Code, IllegalAction, InvalidCommand
+from domain.errors import Code, Forbidden, IllegalAction, InvalidCommand
 from domain.judging import check_no_game_ending_penalty, with_judging
-from domain.permissions import Grant, check_backup
+from domain.permissions import Grant, check_backup, check_undo
 from domain.serialize import state_to_json
 from domain.state import GameState
 
@@ -39,6 +46,14 @@ class Entry:
     """For a revert: the versions it lists."""
     data: Mapping[str, Any] = field(default_factory=dict)
     """The event's data, where a decision reads it (a penalty's, in the window ``decide_undo`` checks)."""
+    actor: tuple[str, str] | None = None
+    """``(name, role)`` of the token that recorded it, where a decision reads it (a quick undo)."""
+    recorded_at: datetime | None = None
+    """When its action was stored, where a decision reads it (a quick undo)."""
+
+
+QUICK_UNDO_WINDOW = timedelta(seconds=30)
+"""How long after its recording a player token may take back its own last action."""
 
 
 #: Event types that record a judge's work rather than a game action: a backup never reverts them,
@@ -186,6 +201,52 @@ def reaches(target: int, head: int) -> bool:
     return 1 <= target < head
 
 
+def check_quick_undo(
+    command: Undo, target: int, head: int, window: Sequence[Entry], grant: Grant, now: datetime | None
+) -> None:
+    """A player token's undo: only its own last action (``{"actions": 1}``), and only while it is
+    the game's head (nothing recorded after it: no acknowledgement, dispute or judge call, so no
+    one has acted on it) and at most ``QUICK_UNDO_WINDOW`` old at ``now``. Refused with ``403``
+    ``quick_undo_last_action_only``, ``not_your_action``, ``not_the_last_action`` or
+    ``quick_undo_expired``, in that order; a judge can still back the game up."""
+    if command.to_version is not None or command.count != 1:
+        raise Forbidden(
+            'a player token undoes only its own last action ({"actions": 1}); a judge backs the game up further',
+            Code.QUICK_UNDO_LAST_ACTION_ONLY,
+        )
+    by_version = {e.version: e for e in window}
+    first = by_version.get(target + 1)
+    if first is None:  # the ledger reads the window from before the target: never, but refuse
+        raise Forbidden(f"undo: version {target + 1} is not in the log read", Code.NOT_YOUR_ACTION)
+    _, last = action_bounds(window, first.version)
+    mine = first.actor == (grant.name, "player") and all(
+        e.data.get("reporter") == grant.player_id
+        for e in window
+        if first.version <= e.version <= last and e.kind is ev.ReportAwaitingAcknowledgement
+    )
+    if not mine:
+        who = f"{first.actor[0]!r} ({first.actor[1]})" if first.actor is not None else "another caller"
+        raise Forbidden(
+            f"the game's last action (versions {first.version}..{last}) was recorded by {who}, not by this "
+            "player token: a player undoes only its own last action (a judge backs the game up)",
+            Code.NOT_YOUR_ACTION,
+        )
+    if last != head:
+        raise Forbidden(
+            f"versions {last + 1}..{head} were recorded after this player's action (versions {first.version}..{last}): "
+            "it was answered or acted on, so a judge backs it up",
+            Code.NOT_THE_LAST_ACTION,
+        )
+    age = now - first.recorded_at if now is not None and first.recorded_at is not None else None
+    if age is None or age > QUICK_UNDO_WINDOW:
+        when = f"{age.total_seconds():.0f} seconds ago" if age is not None else "at an unknown time"
+        raise Forbidden(
+            f"this player's action was recorded {when}: a player takes back its own action within "
+            f"{QUICK_UNDO_WINDOW.seconds} seconds; later a judge backs the game up",
+            Code.QUICK_UNDO_EXPIRED,
+        )
+
+
 def decide_undo(
     command: Undo,
     target: int,
@@ -194,22 +255,29 @@ def decide_undo(
     window: Sequence[Entry],
     at_target: GameState | None,
     grant: Grant | None = None,
+    now: datetime | None = None,
 ) -> ev.Event:
     """The ``ActionsReverted`` that backs the game at version ``head`` (state ``state``) up to
     ``target`` (``command.target``), or the refusal. ``window``: the stored events after
     ``target - BOUNDARY_WINDOW`` up to the head, with their data; ``at_target``: the state at
-    ``target`` (``None`` when ``reaches`` says it is outside the log).
+    ``target`` (``None`` when ``reaches`` says it is outside the log); ``now``: the ledger's time,
+    for a player's quick undo.
 
     Refused, in this order: a target outside 1 .. head - 1 (``nothing_to_undo``,
     ``invalid_version``; a blank reason first, ``reason_required``), a target inside an action
-    (``not_an_action_boundary``), a caller who may not back this game up (``check_backup``), a
-    game-ending penalty after the target (``penalty_stands``), a blank reason. Judge records after
-    the target stay live, and the restored state keeps the head's judge records."""
+    (``not_an_action_boundary``), a caller who may not back this game up (``check_undo``,
+    ``check_backup``; a player token: ``check_quick_undo``), a game-ending penalty after the
+    target (``penalty_stands``), a blank reason. Judge records after the target stay live, and
+    the restored state keeps the head's judge records."""
     if at_target is None or not reaches(target, head):
         return revert_event(head, target, command.reason, state)  # raises: outside the log
     check_action_boundary(window, target)
     if grant is not None:
-        check_backup(grant, state)
+        check_undo(grant, state.game_id)
+        if grant.role == "player":
+            check_quick_undo(command, target, head, window, grant, now)
+        else:
+            check_backup(grant, state)
     kept = [e.version for e in window if e.version > target and e.kind in JUDGE_RECORDS]
     check_no_game_ending_penalty([(e.version, e.kind, e.data) for e in window], target)
     return revert_event(head, target, command.reason, with_judging(at_target, state), kept)

@@ -6,8 +6,27 @@ from typing import Any
 
 from domain.judge_call_pages import calls_in_state, closed_call_count
 from domain.rules.activate import is_summoning_sick
-from domain.rules.stack import needs_of
-from domain.state import EMPTY_POOL, GameState
+from domain.rules.stack import alternatives_of, card_count, needs_of
+from domain.state import EMPTY_POOL, GameState, StackObject
+
+
+def _stack_object(state: GameState, o: StackObject) -> dict[str, Any]:
+    """A stack object with what its resolve needs: ``needs``, and where the server knows them the
+    number of cards ``cards`` names (``card_count``) and the choices that may stand in for a need
+    (``alternatives``: the rad trigger takes ``nonland_count`` instead of the cards, CR 728.1)."""
+    out: dict[str, Any] = {
+        "id": o.id,
+        "kind": o.kind,
+        "controller": o.controller,
+        "source": o.source,
+        "description": o.description,
+        "needs": needs_of(state, o),
+    }
+    n = card_count(state, o)
+    if n is not None:
+        out["card_count"] = n
+        out["alternatives"] = alternatives_of(state, o)
+    return out
 
 
 def state_view(state: GameState, *, show_libraries: bool = True) -> dict[str, Any]:
@@ -29,6 +48,7 @@ def state_view(state: GameState, *, show_libraries: bool = True) -> dict[str, An
             "library": library if show_libraries else None,
             "hand_size": p.hand_size,
             "graveyard": [c.to_json() for c in p.graveyard],
+            "graveyard_unnamed": p.graveyard_unnamed,
             "exile": [c.to_json() for c in p.exile],
             "mana_pool": {**EMPTY_POOL, **p.mana_pool},
             "command": [c.to_json() for c in p.command],
@@ -37,6 +57,8 @@ def state_view(state: GameState, *, show_libraries: bool = True) -> dict[str, An
             "commander_damage": {k: n for k, n in p.commander_damage.items() if n > 0},
             "dungeon": {"name": p.dungeon, "room": p.room} if p.dungeon is not None else None,
             "city_blessing": p.city_blessing,
+            "mulligans": p.mulligans,
+            "hand_kept": p.hand_kept,
         }
     teams = {
         t.id: {"players": list(t.players), "life": t.life, "counters": dict(t.counters), "lost": t.lost}
@@ -56,17 +78,7 @@ def state_view(state: GameState, *, show_libraries: bool = True) -> dict[str, An
         }
         for perm in state.battlefield.values()
     }
-    stack = [
-        {
-            "id": o.id,
-            "kind": o.kind,
-            "controller": o.controller,
-            "source": o.source,
-            "description": o.description,
-            "needs": needs_of(state, o),
-        }
-        for o in state.stack
-    ]
+    stack = [_stack_object(state, o) for o in state.stack]
     pending = None
     if state.pending:
         group = state.pending[0]
@@ -94,6 +106,7 @@ def state_view(state: GameState, *, show_libraries: bool = True) -> dict[str, An
         "monarch": state.monarch,
         "initiative": state.initiative,
         "day_night": state.day_night,
+        "first_player": dict(state.first_player) if state.first_player else None,
         "tournament": dict(state.tournament) if state.tournament else None,
         "unacknowledged": [dict(r) for r in state.reports],
         "judging": {

@@ -10,16 +10,21 @@ checked against the version the action is appended to, never a read made a momen
 
 from __future__ import annotations
 
+import secrets
+from dataclasses import replace
+from datetime import datetime
 from typing import Any
 from uuid import uuid4
 
 from domain.cards.catalog import Catalog
-from domain.commands import Command
+from domain.commands import ChooseFirstPlayer, Command
 from domain.commands.bodies.create import GameCreateBody
 from domain.decide import run_as
 from domain.errors import Code, Conflict, InvalidCommand
 from domain.setup import game_started
+from domain.state import GameState
 from domain.undo import BOUNDARY_WINDOW, Entry, Undo, decide_undo, is_action, reaches, reverted_versions
+from ledger.clock import Now
 from ledger.write_path import Decision, Submission, VersionTaken, WritePath
 from store.aggregate import Game
 from store.application import LedgerApplication
@@ -32,14 +37,34 @@ UNDO_HISTORY_PAGE = 256
 test can make the pages small)."""
 
 
+def with_random_pick(command: Command, state: GameState) -> Command:
+    """A random first player (CR 103.1) is the server's pick, drawn here with ``secrets`` (the
+    domain never rolls: its decision stays a function of the command and the state, and the event
+    records who was picked). Drawn anew each time a decision runs: only the stored one counts."""
+    if isinstance(command, ChooseFirstPlayer) and command.player is None:
+        players = [p.id for p in state.in_game()]
+        if players:
+            return replace(command, drawn=secrets.choice(players))
+    return command
+
+
+def _moment(recorded: str) -> datetime:
+    """A recorded time (``ledger.clock.rfc3339``) as a moment."""
+    return datetime.fromisoformat(recorded.replace("Z", "+00:00"))
+
+
 class GameService:
     """The games of one ledger application: create, act, undo."""
 
-    def __init__(self, app: LedgerApplication, games: GameRepository, writes: WritePath, catalog: Catalog) -> None:
+    def __init__(
+        self, app: LedgerApplication, games: GameRepository, writes: WritePath, catalog: Catalog, now: Now
+    ) -> None:
         self._app = app
         self._games = games
         self._writes = writes
         self._catalog = catalog
+        self._now = now
+        """The ledger's clock (as recorded): a player's quick undo is timed by it."""
 
     def create_game(
         self, body: dict[str, Any] | GameCreateBody, game_id: str | None, submission: Submission
@@ -67,14 +92,15 @@ class GameService:
         grant = submission.grant
 
         def decide(game: Game) -> Decision:
-            return run_as(grant, game.state, command)
+            return run_as(grant, game.state, with_random_pick(command, game.state))
 
         return self._writes.decide_and_append(game_id, decide, submission)
 
     def undo(self, game_id: str, command: Undo, submission: Submission) -> ActionResult:
         """Append one ``ActionsReverted`` (``domain.undo.decide_undo``) taking the game back to
         ``command.target``: this loads the log's tail, the window around the target and the
-        state there; the decision says whether the backup is allowed and what it reverts."""
+        state there; the decision says whether the backup is allowed and what it reverts (a
+        player token's quick undo is timed by the ledger's clock, read here: the domain has none)."""
         grant = submission.grant
 
         def decide(game: Game) -> Decision:
@@ -84,9 +110,20 @@ class GameService:
             at_target = None
             if reaches(target, game.version):
                 stored = self._games.stored(game.id, gt=max(0, target - BOUNDARY_WINDOW), lte=game.version)
-                window = [Entry(e.originator_version, e.event_class, e.action_id, data=e.data) for e in stored]
+                window = [
+                    Entry(
+                        e.originator_version,
+                        e.event_class,
+                        e.action_id,
+                        data=e.data,
+                        actor=(e.actor["name"], e.actor["role"]),
+                        recorded_at=_moment(e.recorded_at),
+                    )
+                    for e in stored
+                ]
                 at_target = self._games.at(game, target).state
-            return [decide_undo(command, target, game.version, game.state, window, at_target, grant)], None
+            now = _moment(self._now())
+            return [decide_undo(command, target, game.version, game.state, window, at_target, grant, now)], None
 
         return self._writes.decide_and_append(game_id, decide, submission)
 

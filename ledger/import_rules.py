@@ -22,10 +22,20 @@ from domain.audit import check_settled
 from domain.cards.model import Card
 from domain.commands.bodies.text import MAX_NAME, check_string, check_value
 from domain.errors import Code, GameError, IllegalAction
-from domain.judging import acknowledgement, backup_needs_head_judge, rel, with_judging
+from domain.judging import (
+    acknowledgement,
+    backup_needs_head_judge,
+    rel,
+    reported_state,
+    side_changed,
+    waiting_for,
+    with_judging,
+)
+from domain.permissions import Grant
 from domain.serialize import state_to_json
 from domain.setup import game_started
-from domain.state import GameState, replace
+from domain.state import GameState
+from domain.undo import Entry, Undo, check_action_boundary, check_quick_undo
 from store.aggregate import Game
 from store.canonical_json import canonical
 from store.records import GameEvent
@@ -123,7 +133,7 @@ def check_as_written(event: GameEvent, previous: GameEvent | None, now: datetime
     if role not in ACTOR_ROLES:
         raise ValueError(f"actor role {role!r} is not one that records events ({sorted(ACTOR_ROLES)})")
     kind = event.event_class
-    if kind in JUDGE_ONLY and role not in JUDGE_ROLES:
+    if kind in JUDGE_ONLY and role not in JUDGE_ROLES and not (kind is ev.ActionsReverted and role == "player"):
         raise ValueError(f"a {event.type} is recorded by a judge or an admin, not by a {role}")
     if kind is ev.GameStarted and role not in CREATOR_ROLES:
         raise ValueError(f"a game is created by a scorekeeper or above, not by a {role}")
@@ -153,7 +163,8 @@ def check_by_its_actor(event: GameEvent, state: GameState) -> None:
     """What the record's actor could have written on ``state`` (the state before it): the rules
     the live server decides by the token's role (``domain.permissions``), which a file names in
     ``actor.role``. A player's acknowledgement or dispute is of a report naming them (never as
-    ``judge``), and at Competitive REL an undo is the head judge's (or an admin's)."""
+    ``judge``), and at Competitive REL an undo is the head judge's (or an admin's), or a player's
+    quick undo of its own last action (checked with the revert, ``check_revert``)."""
     role = event.actor["role"]
     kind = event.event_class
     if kind in (ev.ReportAcknowledged, ev.ReportDisputed):
@@ -162,7 +173,7 @@ def check_by_its_actor(event: GameEvent, state: GameState) -> None:
         players = report.get("players", ()) if report is not None else ()
         if by not in players and (role not in JUDGE_ROLES or by != "judge" or kind is ev.ReportDisputed):
             raise ValueError(f"a {role} can't answer a report as {by!r}: it is for {list(players)} (or a judge)")
-    if kind is ev.ActionsReverted and backup_needs_head_judge(state) and role not in HEAD_JUDGE_ROLES:
+    if kind is ev.ActionsReverted and backup_needs_head_judge(state) and role not in {*HEAD_JUDGE_ROLES, "player"}:
         raise ValueError(f"this game is played at {rel(state)} REL: a backup is the head judge's, not a {role}'s")
 
 
@@ -195,20 +206,25 @@ class PlayerActors:
             said = _player_said(event)
             if said is not None and said in before.players:
                 self._players.setdefault(name, set()).add(said)
-        if all(e.event_class in NOT_GAME_ACTIONS for e in action):
-            return
+        if all(e.event_class in NOT_GAME_ACTIONS for e in action) or first.event_class in SOLE_EVENTS:
+            return  # a player's quick undo is checked with the revert (``check_revert``)
+        events = [e.event for e in action if e.event_class is not ev.ReportAwaitingAcknowledgement]
         reports = [e for e in action if e.event_class is ev.ReportAwaitingAcknowledgement]
         if reports:
             reporter = str(reports[-1].data.get("reporter"))
-            pending = acknowledgement(before, replace(after, reports=before.reports), reporter)
+            named = reports[-1].data.get("players")
+            pending = acknowledgement(before, events, after, reporter)
             expected = pending.data.get("players") if pending is not None else None
-            if len(reports) > 1 or reports[-1].data.get("players") != expected:
+            # A record of the server before issue 30 waited on the whole action's changes.
+            legacy = _whole_action_players(before, after, reporter)
+            if len(reports) > 1 or named not in (expected, legacy):
                 raise ValueError(
-                    f"the report of action {first.action_id} names {reports[-1].data.get('players')}, but the "
-                    f"action changed {expected} besides {reporter!r}"
+                    f"the report of action {first.action_id} names {named}, but the action's report changed "
+                    f"{expected} besides {reporter!r}"
                 )
             return
-        changed = [p for p in before.players if acknowledgement(before, after, p) is None]
+        at = reported_state(before, events, after)
+        changed = [p for p in before.players if at is None or not waiting_for(before, at, p)]
         if not changed:
             raise ValueError(
                 f"action {first.action_id} by a player token changed more than one player's side without the "
@@ -252,6 +268,14 @@ def _player_said(event: GameEvent) -> str | None:
     return value if isinstance(value, str) else None
 
 
+def _whole_action_players(before: GameState, after: GameState, reporter: str) -> list[str] | None:
+    """Whom a report waited on before issue 30: every other player whose side the whole action
+    changed (turn-based actions and consequences included). Exports of that server still import;
+    such a report only asked more players to acknowledge than today's."""
+    players = [p for p in before.players if p != reporter and side_changed(before, after, p)]
+    return players or None
+
+
 def check_revert(
     event: GameEvent,
     reverted: ev.ActionsReverted,
@@ -275,9 +299,44 @@ def check_revert(
     reason: Any = reverted.reason
     if not isinstance(reason, str) or not reason.strip():
         raise ValueError("an undo needs its reason on the record")
+    if event.actor["role"] == "player":
+        check_quick_undo_record(event, to_version, records)
     restored = with_judging(state_at(to_version).state, head.state)
     if canonical(reverted.restored_state) != canonical(state_to_json(restored)):
         raise ValueError(f"restored_state is not the replayed state at version {to_version}")
+
+
+QUICK_UNDO_SLACK = timedelta(seconds=5)
+"""How much later than the live decision's clock a quick undo's ``recorded_at`` may be: the
+decision reads the clock, the record's time is taken once it is decided (``ledger.write_path``)."""
+
+
+def check_quick_undo_record(event: GameEvent, to_version: int, records: Sequence[GameEvent]) -> None:
+    """A player token's revert is the quick undo the live server allows (``domain.undo``,
+    ``check_quick_undo``): of the action just before it, whole, recorded by the same token
+    within ``QUICK_UNDO_WINDOW`` (and ``QUICK_UNDO_SLACK``) of the revert."""
+    head = event.originator_version - 1
+    window = [
+        Entry(
+            r.originator_version,
+            r.event_class,
+            r.action_id,
+            data=r.data,
+            actor=(r.actor["name"], r.actor["role"]),
+            recorded_at=_time(r.recorded_at),
+        )
+        for r in records[to_version - 1 : head]
+    ]
+    reporters = [e.data.get("reporter") for e in window if e.kind is ev.ReportAwaitingAcknowledgement]
+    player = reporters[-1] if reporters and isinstance(reporters[-1], str) else None
+    grant = Grant(event.actor["name"], "player", player_id=player)
+    try:
+        check_action_boundary(window, to_version)
+        check_quick_undo(
+            Undo("quick undo", actions=1), to_version, head, window, grant, _time(event.recorded_at) - QUICK_UNDO_SLACK
+        )
+    except GameError as err:
+        raise ValueError(f"a player's undo is a quick undo of its own last action: {err.message}") from None
 
 
 #: Events that are an action of their own: the game's creation and an undo.

@@ -65,7 +65,7 @@ class Partition:
             saver=saver,
             check_heads=settings.check_heads,
         )
-        self.games = GameService(self.app, repository, writes, catalog)
+        self.games = GameService(self.app, repository, writes, catalog, now)
         """Create, act, undo."""
         self.reads = GameReads(repository)
         """State at a version, events, actions, timeline."""

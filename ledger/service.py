@@ -39,6 +39,7 @@ from ledger.tournament_facade import TournamentFacade
 from ledger.webhooks import Webhooks
 from ledger.write_path import Submission
 from projections.game_summaries import ProjectionFailure
+from projections.open_calls import MAX_LIMIT, Log, OpenCallList, OpenCalls
 from store.application import LedgerApplication
 from store.database_url import StoreKind, store_kind
 from store.group_commit import GroupCommitter
@@ -124,10 +125,12 @@ class LedgerService(TournamentFacade):
                 settings=hooks,
             )
             """Webhook subscriptions, the outbox and its deliverer."""
+            self.open_calls = OpenCalls([Log(p.app, p.store, p.library_env, p.read_models) for p in self.partitions])
+            """The open judge calls of every game (a read model of every partition's log)."""
             self.partitions.start_read_models()
         except BaseException:
             self.partitions.close_read_models()
-            for name in ("webhooks", "matches"):
+            for name in ("open_calls", "webhooks", "matches"):
                 if hasattr(self, name):
                     getattr(self, name).close()
             self.partitions.close()
@@ -143,7 +146,7 @@ class LedgerService(TournamentFacade):
             return
         self._closed = True
         errors = self.partitions.close_read_models()  # the runners before their views
-        for follower in (self.webhooks, self.matches):
+        for follower in (self.open_calls, self.webhooks, self.matches):
             try:
                 follower.close()
             except BaseException as err:  # close the partitions anyway
@@ -278,6 +281,12 @@ class LedgerService(TournamentFacade):
         self.game_list.wait(timeout)
         self.matches.wait(timeout)
         self.webhooks.wait(timeout)
+        self.open_calls.wait(timeout)
+
+    def open_judge_calls(self, event: str | None = None, limit: int = MAX_LIMIT) -> OpenCallList:
+        """The judge calls not answered yet, of every game or of ``event``'s, newest first (a read
+        model: it may trail a write by a moment; docs/judges.md, the judges' page)."""
+        return self.open_calls.select(event, limit)
 
     # -- Idempotency-Key records -------------------------------------------------------------
     def read_idempotency_key(self, key: str) -> KeyRecords:

@@ -70,6 +70,9 @@ GameRead = Callable[[str], tuple[int, GameState]]
 """The facade's ``state_at(game_id)``: a game's head state (``NotFound(unknown_game)``)."""
 MAX_GAMES = 5
 """The most games a match has (best of five)."""
+POD_DECK_SIZE = 99
+"""A Commander pod's decks as its multiplayer games track them: the 100 cards less the commander,
+who starts in the command zone (CR 903.5a, 903.6): 92 in the library and 7 in hand."""
 TOURNAMENT_GRANT = "_tournament/"
 """A player token bound to a whole event has ``game_id`` ``_tournament/<id>``: no game id can
 start with ``_``, so it never names a game."""
@@ -171,10 +174,13 @@ class TournamentService:
         pod = settings.kind == COMMANDER
         # A Commander game needs each player's commander at creation (CR 903.3), which the
         # tournament doesn't know: a pod's game is a multiplayer game at Commander's 40 life
-        # (CR 903.7); docs/tournaments.md, Commander pods.
+        # (CR 903.7); docs/tournaments.md, Commander pods. Every game starts as at the table
+        # (no library given: an unknown library and an unknown hand of seven); a pod's decks hold
+        # 99 cards besides the commander, who waits in the command zone untracked (CR 903.5a).
         players = [{"id": p, "name": state.players[p].name, **({"life": 40} if pod else {})} for p in table.players]
         body = {
             "variant": "multiplayer" if pod else "two_player",
+            **({"deck_size": POD_DECK_SIZE} if pod else {}),
             "tournament": {
                 "event": tournament_id,
                 "round": rnd.number,

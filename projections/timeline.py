@@ -1,8 +1,12 @@
 """A game's events as readable lines, grouped by turn and step (``GET /v1/games/{id}/timeline``).
 
 Each line is the event's sentence (``projections.sentences``) followed by its cause and rule, e.g.
-``P1 mills Lightning Bolt, Forest, Grizzly Bears (radiation, CR 728.1)``. Lines are shown to any
+``Alice mills Lightning Bolt, Forest, Grizzly Bears (radiation, CR 728.1)``. Lines are shown to any
 reader, so hidden information stays out: drawn cards are counted, never named.
+
+Players and permanents are named by name: the timeline learns the names from the events as it
+reads them (the game's start, each permanent entering), from ``names`` for a page that starts
+later (the names of the state before the page, ``Names.of_state``).
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from domain import events as ev
-from projections.sentences import describe
+from projections.sentences import Names, describe
 from store.results import RecordedEvent
 
 
@@ -39,13 +43,18 @@ def _position(payload: ev.DomainEvent | None, turn: int, step: str) -> tuple[int
 
 
 def timeline(
-    events: Iterable[RecordedEvent], start: tuple[int, str] = (0, ""), following: str | None = None
+    events: Iterable[RecordedEvent],
+    start: tuple[int, str] = (0, ""),
+    following: str | None = None,
+    names: Names | None = None,
 ) -> list[dict[str, Any]]:
     """Readable lines in log order, a new group each time the turn or step changes; ``start`` is
     the (turn, step) before the first event (a page after the first). Each line says whether it
     ``ends_action`` (the versions a backup may go back to, docs/judges.md), so a reader can step
     by action; ``following`` is the action id of the event after the last one given (a page that
-    stops inside an action), ``None`` at the head."""
+    stops inside an action), ``None`` at the head. ``names``: the names known before the first
+    event (a later page's); each event's own are learned as it is read."""
+    known = Names(dict(names.players), dict(names.permanents)) if names is not None else Names()
     groups: list[dict[str, Any]] = []
     turn, step = start
     previous: dict[str, Any] | None = None
@@ -54,7 +63,8 @@ def timeline(
         turn, step = _position(payload, turn, step)
         if not groups or (groups[-1]["turn"], groups[-1]["step"]) != (turn, step):
             groups.append({"turn": turn, "step": step, "lines": []})
-        current = line(event, payload)
+        known.learn(payload)  # before its sentence: a game's start names its own players
+        current = line(event, payload, known)
         if previous is not None:
             previous["ends_action"] = previous["action_id"] != current["action_id"]
         groups[-1]["lines"].append(current)
@@ -64,12 +74,13 @@ def timeline(
     return groups
 
 
-def line(event: RecordedEvent, payload: ev.DomainEvent | None = None) -> dict[str, Any]:
-    """The timeline line of ``event`` (``payload``: its payload, if parsed already)."""
+def line(event: RecordedEvent, payload: ev.DomainEvent | None = None, names: Names | None = None) -> dict[str, Any]:
+    """The timeline line of ``event`` (``payload``: its payload, if parsed already; ``names``: the
+    game's names, else players and permanents are named by id)."""
     return {
         "version": event.version,
         "type": event.type,
-        "text": describe(event.type, event.data, event.rule, payload),
+        "text": describe(event.type, event.data, event.rule, payload, names),
         "reverted": event.reverted,
         "rule": event.rule,
         "actor": event.actor.to_json(),

@@ -10,16 +10,20 @@ from fastapi.responses import JSONResponse
 from api import schemas
 from api.auth import Principal
 from api.bodies import parse_undo
-from api.deps import Actor, Judge, Reader, Scorekeeper, ServiceDep, if_match, json_object, raw_body
+from api.deps import Actor, Reader, Scorekeeper, ServiceDep, if_match, json_object, raw_body
 from api.idempotency import Answer, Rebuild, idempotent
 from api.presenters import action_out, game_out
 from api.threads import in_thread
 from domain.commands import parse_command, parse_create_body
 from domain.commands.bodies.create import GameCreateBody
-from domain.permissions import check_command, check_game
+from domain.permissions import check_command, check_game, check_undo
 from ledger.service import LedgerService
 
 router = APIRouter(prefix="/v1/games", tags=["games"])
+
+
+QUICK_UNDO_REASON = "quick undo: the player takes back their own last report"
+"""The reason on the record of a player's quick undo that gives none (docs/judges.md)."""
 
 
 def _caller(principal: Principal) -> str:
@@ -151,11 +155,15 @@ async def post_action(game_id: str, request: Request, service: ServiceDep, princ
             "to_version": {"to_version": 12, "reason": "backup"},
         },
     ),
-    summary="Undo by appending a revert (judge+)",
+    summary="Undo by appending a revert (judge+; a player token: its own last action, within 30 s)",
 )
-async def undo(game_id: str, request: Request, service: ServiceDep, principal: Judge) -> JSONResponse:
+async def undo(game_id: str, request: Request, service: ServiceDep, principal: Actor) -> JSONResponse:
+    check_undo(principal, game_id)  # a judge's backup, or a player's quick undo: before the body is read
     body_bytes = await raw_body(request)
-    body = parse_undo(json_object(body_bytes))
+    raw = json_object(body_bytes)
+    if principal.role == "player" and "reason" not in raw:
+        raw = {**raw, "reason": QUICK_UNDO_REASON}  # a player's quick undo needs no reason of its own
+    body = parse_undo(raw)
     actions = 1 if body.to_version is None and body.actions is None else body.actions
     expected = if_match(request)
 

@@ -1,9 +1,10 @@
 """Judging: judge calls and rulings, penalties, time extensions, deck checks, and players'
-acknowledgements and disputes of reports (docs/judges.md, docs/api.md).
+acknowledgements and disputes of reports (docs/judges.md, docs/api.md); and the open calls of
+every game, for the judges' page (``GET /v1/judge-calls``, a read model).
 
-Each endpoint turns its body into a ``domain.commands.judging`` command and appends it through
-the ledger's one entry point (``LedgerService.act``), so If-Match and Idempotency-Key work as for
-actions and a refused request stores nothing.
+Each endpoint of a game turns its body into a ``domain.commands.judging`` command and appends it
+through the ledger's one entry point (``LedgerService.act``), so If-Match and Idempotency-Key
+work as for actions and a refused request stores nothing.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field, ValidationError
 
 from api.auth import Principal, require_async
-from api.deps import Reader, ServiceDep, if_match, json_object, raw_body
+from api.deps import Reader, Scorekeeper, ServiceDep, if_match, json_object, raw_body
 from api.idempotency import Answer, idempotent
 from api.presenters import action_out
 from api.routes.games import ERRORS, _caller, _rebuild_action
@@ -28,8 +29,11 @@ from domain.errors import Code, InvalidCommand
 from domain.judge_call_pages import MAX_PAGE, Status, calls_page
 from domain.permissions import acknowledger, acknowledges_as_judge, check_game, disputer, judge_caller
 from ledger.service import LedgerService
+from projections.open_calls import MAX_LIMIT
 
-router = APIRouter(prefix="/v1/games", tags=["judging"])
+router = APIRouter(tags=["judging"])
+"""What ``api.app`` includes: the game's endpoints (``games``) and the floor's (``/v1/judge-calls``)."""
+games = APIRouter(prefix="/v1/games", tags=["judging"])
 
 B = TypeVar("B", bound=BaseModel)
 
@@ -105,7 +109,7 @@ async def _append(
     )
 
 
-@router.post("/{game_id}/judge-calls", status_code=201, responses=ERRORS, summary="Call a judge (player, scorekeeper+)")
+@games.post("/{game_id}/judge-calls", status_code=201, responses=ERRORS, summary="Call a judge (player, scorekeeper+)")
 async def call_judge(game_id: str, request: Request, service: ServiceDep) -> JSONResponse:
     principal = await require_async(request, "player")
     check_game(principal, game_id)
@@ -124,7 +128,7 @@ class JudgeCallPage(BaseModel):
     total: int = Field(description="how many calls of this status the game has")
 
 
-@router.get(
+@games.get(
     "/{game_id}/judge-calls",
     response_model=JudgeCallPage,
     responses=ERRORS,
@@ -144,7 +148,7 @@ async def judge_calls(
     return {"game_id": game_id, "version": version, **calls_page(state.judging.calls, status, after, limit)}
 
 
-@router.post(
+@games.post(
     "/{game_id}/judge-calls/{call}/ruling", status_code=201, responses=ERRORS, summary="Rule on a call (judge+)"
 )
 async def answer_call(game_id: str, call: str, request: Request, service: ServiceDep) -> JSONResponse:
@@ -154,7 +158,7 @@ async def answer_call(game_id: str, call: str, request: Request, service: Servic
     return await _append(request, service, principal, game_id, body_bytes, j.AnswerCall(call, body.ruling))
 
 
-@router.post("/{game_id}/penalties", status_code=201, responses=ERRORS, summary="Give a penalty (judge+)")
+@games.post("/{game_id}/penalties", status_code=201, responses=ERRORS, summary="Give a penalty (judge+)")
 async def give_penalty(game_id: str, request: Request, service: ServiceDep) -> JSONResponse:
     principal = await require_async(request, "judge")
     body_bytes = await raw_body(request)
@@ -163,7 +167,7 @@ async def give_penalty(game_id: str, request: Request, service: ServiceDep) -> J
     return await _append(request, service, principal, game_id, body_bytes, command)
 
 
-@router.post("/{game_id}/time-extensions", status_code=201, responses=ERRORS, summary="Extend the time (judge+)")
+@games.post("/{game_id}/time-extensions", status_code=201, responses=ERRORS, summary="Extend the time (judge+)")
 async def extend_time(game_id: str, request: Request, service: ServiceDep) -> JSONResponse:
     principal = await require_async(request, "judge")
     body_bytes = await raw_body(request)
@@ -172,7 +176,7 @@ async def extend_time(game_id: str, request: Request, service: ServiceDep) -> JS
     return await _append(request, service, principal, game_id, body_bytes, command)
 
 
-@router.post("/{game_id}/deck-checks", status_code=201, responses=ERRORS, summary="Record a deck check (judge+)")
+@games.post("/{game_id}/deck-checks", status_code=201, responses=ERRORS, summary="Record a deck check (judge+)")
 async def deck_check(game_id: str, request: Request, service: ServiceDep) -> JSONResponse:
     principal = await require_async(request, "judge")
     body_bytes = await raw_body(request)
@@ -181,7 +185,7 @@ async def deck_check(game_id: str, request: Request, service: ServiceDep) -> JSO
     return await _append(request, service, principal, game_id, body_bytes, command)
 
 
-@router.post(
+@games.post(
     "/{game_id}/acknowledge",
     status_code=201,
     responses=ERRORS,
@@ -197,7 +201,7 @@ async def acknowledge(game_id: str, request: Request, service: ServiceDep) -> JS
     return await _append(request, service, principal, game_id, body_bytes, command)
 
 
-@router.post("/{game_id}/dispute", status_code=201, responses=ERRORS, summary="Dispute a report (affected player)")
+@games.post("/{game_id}/dispute", status_code=201, responses=ERRORS, summary="Dispute a report (affected player)")
 async def dispute(game_id: str, request: Request, service: ServiceDep) -> JSONResponse:
     principal = await require_async(request, "player")
     check_game(principal, game_id)
@@ -206,3 +210,57 @@ async def dispute(game_id: str, request: Request, service: ServiceDep) -> JSONRe
     body = _parse(DisputeBody, json_object(body_bytes), "dispute")
     command = j.Dispute(body.report, by, body.reason)
     return await _append(request, service, principal, game_id, body_bytes, command)
+
+
+class OpenCallOut(BaseModel):
+    """A judge call not answered yet, with what a judge walking to it needs."""
+
+    game_id: str
+    call: str = Field(description="the call's id in its game (`call-1`, ...)")
+    event: str | None = Field(description="the game's tournament event, if any")
+    round: Any = Field(description="the game's tournament round, if any")
+    table: int | None = Field(description="the table, if known")
+    called_by: str = Field(description="a player id, or the caller's name (a judge's, a scorekeeper's)")
+    caller: str = Field(description="the caller's name: the player's name for a player id")
+    question: str
+    report: str | None = Field(description="the disputed report, for a call a dispute opened")
+    players: list[str] = Field(description="the game's players' names, in seating order")
+    opened_at: str = Field(description="when the call was made (RFC 3339, UTC)")
+
+
+class OpenCallsOut(BaseModel):
+    status: Literal["open"]
+    event: str | None
+    calls: list[OpenCallOut] = Field(description="newest first, at most `limit`")
+    total: int = Field(description="how many open calls match, in all")
+    read_model: str = Field(
+        description="the read model's runner: `running`, `elsewhere` (another process keeps it) or `stopped: ...`"
+    )
+
+
+@router.get(
+    "/v1/judge-calls",
+    response_model=OpenCallsOut,
+    responses=ERRORS,
+    summary="Open judge calls of every game, or of one event (scorekeeper+; a read model)",
+)
+async def open_judge_calls(
+    service: ServiceDep,
+    principal: Scorekeeper,
+    status: Annotated[Literal["open"], Query(description="open: the calls not answered yet")] = "open",
+    event: Annotated[str | None, Query(min_length=1, max_length=200, description="one event's games only")] = None,
+    limit: Annotated[int, Query(ge=1, le=MAX_LIMIT)] = MAX_LIMIT,
+) -> dict[str, Any]:
+    """The judges' page reads this (docs/judges.md): one indexed read of a read model kept as
+    calls open and are answered, never a fold of every game. It may trail a write by a moment."""
+    found = await in_thread(service.open_judge_calls, event, limit)
+    return {
+        "status": status,
+        "event": event,
+        "calls": [c.to_json() for c in found.calls],
+        "total": found.total,
+        "read_model": found.runner,
+    }
+
+
+router.include_router(games)  # last: a router's routes are copied when it is included

@@ -1,6 +1,7 @@
 """The web page for judges and replay viewers: the games list at ``/``, a game at
 ``/games/{id}`` (``?version=V`` opens it at a version), a tournament's pages at
-``/tournaments/{tid}`` (the scorekeeper's), ``.../public`` (players') and ``.../floor`` (judges').
+``/tournaments/{tid}`` (the scorekeeper's), ``.../public`` (players') and ``.../floor`` (judges'),
+and the judges' page of open calls at ``/judges`` (``?event=`` one event's).
 One static page; it reads the API.
 
 The page and its files are hand-written (``api/static``: ``index.html``, ``app.css`` and the
@@ -55,6 +56,22 @@ def _page() -> HTMLResponse:
     return HTMLResponse(STATIC.joinpath("index.html").read_text(encoding="utf-8"), headers=PAGE_HEADERS)
 
 
+MAIN_ENTRY = '<script type="module" src="/static/main.js"></script>'
+JUDGES_ENTRY = (
+    '<link rel="stylesheet" href="/static/judges.css">\n<script type="module" src="/static/judges.js"></script>'
+)
+"""The judges' page is ``index.html`` (its top bar, token form and error banner, one copy of
+them) with ``judges.js`` as its module instead of ``main.js``: the page's views stay hidden and
+``judges.js`` draws its own."""
+
+
+def _judges_page() -> HTMLResponse:
+    html = STATIC.joinpath("index.html").read_text(encoding="utf-8")
+    if MAIN_ENTRY not in html:  # index.html changed its entry: tests/browser/test_judges_page.py says so
+        raise RuntimeError(f"index.html no longer loads its module as {MAIN_ENTRY!r}")
+    return HTMLResponse(html.replace(MAIN_ENTRY, JUDGES_ENTRY), headers=PAGE_HEADERS)
+
+
 @router.get("/")
 def index() -> HTMLResponse:
     """The games list."""
@@ -83,6 +100,12 @@ def tournament_public_page(tid: str) -> HTMLResponse:
 def tournament_floor_page(tid: str) -> HTMLResponse:
     """The judges' floor view of an event: tables by status, a player's penalties."""
     return _page()
+
+
+@router.get("/judges")
+def judges_page() -> HTMLResponse:
+    """The judges' page: the open calls of every table, newest first (``?event=``: one event's)."""
+    return _judges_page()
 
 
 @router.get("/static/{name}")

@@ -254,6 +254,9 @@ export function renderGameMeta(state) {
   if (t.event) parts.push(t.event);
   if (t.round !== undefined && t.round !== null) parts.push(`Round ${t.round}`);
   if (t.table !== undefined && t.table !== null) parts.push(`Table ${t.table}`);
+  // MTR 1.12 (REL) and 2.1 (a match's length), as the game was set up.
+  if (t.rel) parts.push(`${t.rel.charAt(0).toUpperCase()}${t.rel.slice(1)} REL`);
+  if (t.best_of > 1) parts.push(`best of ${t.best_of}`);
   parts.push(variantName(state.variant));
   if (state.rules_edition) parts.push(`rules of ${state.rules_edition}`);
   $("#game-meta").textContent = parts.filter(Boolean).join(" · ");

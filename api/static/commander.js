@@ -108,7 +108,8 @@ export function gameDesignations(state) {
   return parts.length ? h("p", { class: "designations", dataset: { field: "designations" }, text: parts.join(" · ") }) : null;
 }
 
-/** The controls of a reporter for one player (`can`: this page may report for them).
+/** The controls of a reporter for one player: casting a commander from the command zone, putting
+ * one back there, and the designations.
  * `ui`: {button(key, text, onclick, attrs), field(key, label, attrs), report(body, label, relative), value(key)}. */
 export function commanderControls(state, id, p, ui) {
   const name = p.name || id;
@@ -135,23 +136,7 @@ export function commanderControls(state, id, p, ui) {
       );
     }
   }
-  // Combat damage from another player's commander to this player (CR 903.10a).
-  const attackers = commanderPermanents(state).filter((c) => c.perm.controller !== id);
-  if (attackers.length) {
-    rows.push(
-      h(
-        "div",
-        { class: "row" },
-        ui.field(k("dmg.n"), `Combat damage to ${name}`, { type: "number", min: "1", value: "1", inputmode: "numeric", class: "amount" }),
-        attackers.map((c) =>
-          ui.button(k(`dmg.${c.id}`), `Combat damage from ${c.perm.name} to ${name}`, () => {
-            const n = Math.max(1, Number.parseInt(ui.value(k("dmg.n")), 10) || 1);
-            ui.report({ type: "damage", target: { player: id }, source: c.id, amount: n, combat: true }, `${c.perm.name} deals ${n} combat damage to ${name}`, true);
-          }),
-        ),
-      ),
-    );
-  }
+  // Combat damage from a commander (CR 903.10a) is reported from the quick pad's grid (pad.js).
   const designate = (designation, text) =>
     ui.button(k(`designate.${designation}`), text, () => ui.report({ type: "designate", designation, player: id }, text));
   const give = [];

@@ -1,12 +1,18 @@
-/* The game view at /games/{id} (?version=V): the board at the shown version, the seek bar and
- * keys, the timeline, live updates and the judge panel, wired together.
+/* The game view at /games/{id} (?version=V&player=P&type=T): the board at the shown version,
+ * the seek bar and keys, the timeline and its filter, live updates, the game's flow (first
+ * player, mulligans, jumps), the end-of-game banner, the player links and the judge panel, wired
+ * together. The address holds what is on screen: the version (when not the latest) and the
+ * timeline's filter, so a copied address or a version link shows the same.
  */
 
-import { ApiError, api, enc, gamePath } from "./api.js";
+import { ApiError, api, describeError, enc, gamePath } from "./api.js";
 import { clearError, showError } from "./banner.js";
 import { renderBoard, renderGameMeta } from "./board.js";
 import { LifeChart } from "./chart.js";
 import { $, h, plural } from "./dom.js";
+import { EndGame } from "./endgame.js";
+import { GameFlow, matchOf } from "./game-flow.js";
+import { initPlayerLinks } from "./game-links.js";
 import { initJudge, showUndoTarget } from "./judge.js";
 import { Judging } from "./judging.js";
 import { stepName } from "./labels.js";
@@ -36,17 +42,40 @@ class GameView {
       head: () => this.head,
       recorded: (result) => this.recorded(result),
       catchUp: () => this.catchUp(),
-      latest: (state, version) => this.judging.show(state, version),
+      latest: (state, version) => this.latest(state, version),
       get record() {
         return view.record;
       },
     });
+    // The flow panel's taps go through the reporter's queue (kept offline, sent once, in order
+    // with the other reports); it hears back what became of them.
+    this.flow = new GameFlow({
+      id,
+      report: { available: () => Boolean(this.reporter.queue), send: (body, label) => this.reporter.report(body, label) },
+      match: (state) => matchOf(state),
+    });
+    hearReports(this.reporter, this.flow);
+    this.endgame = new EndGame({ id, navigate: (url) => location.assign(url) });
+    // The timeline filter the address asked for, until the select offers it (the players come
+    // with the latest state, the event types with the events).
+    const params = new URLSearchParams(location.search);
+    this.wantFilter = { player: params.get("player") || "", type: params.get("type") || "" };
     this.chart = new LifeChart($("#chart"), {
       events: () => this.record.events,
       stateAt: (v) => this.stateAt(v),
     });
     this.chartTimer = 0;
     this.reset();
+  }
+
+  /** Each latest state the reporter is drawn from: the judging, flow and end-of-game panels too. */
+  latest(state, version) {
+    // The latest state names the players (and their permanents) the timeline filter offers,
+    // whichever version the board shows.
+    if (version >= this.head) this.updateFilterOptions(state);
+    this.judging.show(state, version);
+    this.flow.show(state, version);
+    this.endgame.show(state);
   }
 
   /** The state at version v, from the cache or the server. */
@@ -220,6 +249,38 @@ class GameView {
     }
     const types = [...new Set(this.record.events.map((e) => e.type))].sort();
     fillSelect($("#tl-type"), types.map((t) => [t, readableType(t)]));
+    this.takeWantedFilter();
+  }
+
+  /** Set the filter the address asked for once its selects offer the values. */
+  takeWantedFilter() {
+    let changed = false;
+    for (const [key, select] of [["player", $("#tl-player")], ["type", $("#tl-type")]]) {
+      const want = this.wantFilter[key];
+      if (!want || ![...select.options].some((o) => o.value === want)) continue;
+      select.value = want;
+      this.wantFilter[key] = "";
+      changed = true;
+    }
+    if (changed) this.applyFilter();
+  }
+
+  /** The filter as the address's query: what the selects show, or what the address still waits for. */
+  filterQuery() {
+    const params = new URLSearchParams();
+    const player = $("#tl-player").value || this.wantFilter.player;
+    const type = $("#tl-type").value || this.wantFilter.type;
+    if (player) params.set("player", player);
+    if (type) params.set("type", type);
+    return params.toString();
+  }
+
+  /** The person changed the filter: the address and the version link follow. */
+  filterChanged(key) {
+    this.wantFilter[key] = "";
+    this.applyFilter();
+    if (this.head) this.updateSeekControls();
+    this.scheduleAddressUpdate();
   }
 
   applyFilter() {
@@ -252,8 +313,11 @@ class GameView {
     return `Version ${v} of ${this.head}${place.turn ? `, turn ${place.turn}${step}` : ""}`;
   }
 
+  /** The address of version v (null: the latest, followed live), with the timeline's filter. */
   versionUrl(v) {
-    return `/games/${enc(this.id)}?version=${v}`;
+    const filter = this.filterQuery();
+    if (v === null) return `/games/${enc(this.id)}${filter ? "?" + filter : ""}`;
+    return `/games/${enc(this.id)}?version=${v}${filter ? "&" + filter : ""}`;
   }
 
   /** Show version v: the controls move at once; the board follows when its state arrives. */
@@ -273,7 +337,7 @@ class GameView {
   scheduleAddressUpdate() {
     clearTimeout(this.urlTimer);
     this.urlTimer = setTimeout(() => {
-      const url = this.following ? `/games/${enc(this.id)}` : this.versionUrl(this.selected);
+      const url = this.versionUrl(this.following ? null : this.selected);
       if (location.pathname + location.search !== url) history.replaceState(null, "", url + location.hash);
     }, 200);
   }
@@ -416,9 +480,9 @@ export function initGame(id) {
   $("#seek-prev-turn").addEventListener("click", () => view.seek(view.turnStep(-1)));
   $("#seek-next-turn").addEventListener("click", () => view.seek(view.turnStep(1)));
   $("#new-events").addEventListener("click", () => view.seek(view.head));
-  $("#tl-player").addEventListener("change", () => view.applyFilter());
+  $("#tl-player").addEventListener("change", () => view.filterChanged("player"));
   $("#chart-details").addEventListener("toggle", () => view.redrawChart(0));
-  $("#tl-type").addEventListener("change", () => view.applyFilter());
+  $("#tl-type").addEventListener("change", () => view.filterChanged("type"));
   document.addEventListener("keydown", (e) => view.onKey(e));
   initJudge({
     id,
@@ -426,12 +490,29 @@ export function initGame(id) {
     selected: () => view.record.actionEnd(view.selected), // a backup goes back to an action's end
     recorded: (result) => view.recorded(result),
   });
+  const showLinks = initPlayerLinks(id);
   const param = new URLSearchParams(location.search).get("version");
-  whoAmI(view);
+  whoAmI(view, showLinks);
   view.load(param && /^\d+$/.test(param) ? Number(param) : null);
   return () => {
-    whoAmI(view);
+    whoAmI(view, showLinks);
     view.load(view.following ? null : view.selected);
+  };
+}
+
+/** Tell the flow panel what became of the reports it queued: stored, or refused with the
+ * server's words (shown beside its buttons, not only under Report). */
+function hearReports(reporter, flow) {
+  const stored = reporter.stored;
+  const refused = reporter.refused;
+  if (typeof stored !== "function" || typeof refused !== "function") return;
+  reporter.stored = function (entry, answer) {
+    flow.stored(entry.label);
+    return stored.call(this, entry, answer);
+  };
+  reporter.refused = function (entry, err) {
+    flow.refused(entry.label, describeError(err));
+    return refused.call(this, entry, err);
   };
 }
 
@@ -439,7 +520,7 @@ export function initGame(id) {
  * own game, scorekeeper or above), the judge panel (judge or admin) and the buttons on the
  * reports waiting for acknowledgement (the affected player's token, a judge's). The server decides
  * what is allowed; the page only leaves out what would be refused. */
-async function whoAmI(view) {
+async function whoAmI(view, showLinks) {
   let who = null;
   try {
     who = await api("/v1/whoami");
@@ -451,4 +532,7 @@ async function whoAmI(view) {
   document.body.dataset.role = who ? who.role : "public";
   view.reporter.setWho(who);
   view.judging.setWho(who);
+  view.flow.setWho(who);
+  view.endgame.setWho(who);
+  showLinks(who);
 }

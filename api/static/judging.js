@@ -7,6 +7,12 @@
  * would refuse (Acknowledge and Dispute for the affected player's token, Acknowledge for a
  * judge's) and shows its refusal otherwise. None of these requests carries If-Match: an
  * acknowledgement, a ruling or a penalty means the same whatever was reported meanwhile.
+ *
+ * The penalty and time forms start from a judge call (issue 30), not from the first entries of
+ * their selects: the call the address names (`#call=call-2`, the judges' page links so), or the
+ * one whose "Penalty for this call" was pressed, else the newest open call; the penalty's player
+ * is the call's caller when a player called. A form the judge has changed keeps their choices
+ * until it is sent.
  */
 
 import { api, describeError, gamePath } from "./api.js";
@@ -44,6 +50,28 @@ const JUDGES = new Set(["judge", "head_judge", "admin"]);
 
 const safeId = (text) => String(text).replace(/[^A-Za-z0-9_-]/g, "_");
 
+/** This panel's own styles (the call a link named, the buttons of a call), once. */
+function addStylesheet(href) {
+  if (document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) return;
+  document.head.append(h("link", { rel: "stylesheet", href }));
+}
+
+/** The call the address names (`#call=call-2`), or null. */
+export function callInAddress(hash = location.hash) {
+  if (!hash || hash.length < 2) return null;
+  const call = new URLSearchParams(hash.slice(1)).get("call");
+  return call ? call : null;
+}
+
+/** The call the judge's forms start from: `wanted` while the state has it, else the newest
+ * open call, else null. */
+export function startingCall(calls, wanted) {
+  const named = wanted ? calls.find((c) => c.call === wanted) : null;
+  if (named) return named;
+  const open = calls.filter((c) => c.open !== false);
+  return open.length ? open[open.length - 1] : null;
+}
+
 function say(selector, text, isError = false) {
   const out = $(selector);
   if (!out) return;
@@ -74,7 +102,11 @@ export class Judging {
     this.drafts = new Map(); // the text typed into a dispute or ruling field, by its id
     this.confirming = null; // the game-ending penalty waiting for its second press
     this.drawn = ""; // what the unacknowledged list was drawn from
+    this.wantedCall = callInAddress(); // the call the judge's forms start from (judges' page link)
+    this.scrollToCall = this.wantedCall; // shown once, when the panel first draws it
+    this.touched = { penalty: false, time: false }; // a form the judge changed keeps their choices
     fillOptions($("#penalty-section"), INFRACTIONS.map(([section, name]) => [section, `${section} ${name}`]));
+    addStylesheet("/static/judges-panel.css");
     this.wireForms();
   }
 
@@ -230,7 +262,16 @@ export class Judging {
 
   wireForms() {
     const penalty = $("#penalty-form");
-    penalty.addEventListener("change", () => this.unconfirm());
+    penalty.querySelector("legend").after(h("p", { id: "penalty-from", class: "hint penalty-from", role: "status" }));
+    penalty.addEventListener("change", () => {
+      this.touched.penalty = true;
+      this.unconfirm();
+    });
+    $("#time-form").addEventListener("change", () => (this.touched.time = true));
+    window.addEventListener("hashchange", () => {
+      const call = callInAddress();
+      if (call) this.useCall(call, { scroll: true });
+    });
     penalty.addEventListener("submit", (e) => {
       e.preventDefault();
       this.givePenalty(penalty);
@@ -253,6 +294,45 @@ export class Judging {
     fillOptions($("#time-call"), callOptions, 1);
     this.renderCalls(calls, judging.closed_call_count);
     this.renderRecords(judging);
+    this.startFromCall(calls);
+    if (this.scrollToCall) this.showCall(this.scrollToCall);
+  }
+
+  /** Set the forms the judge has not changed to the starting call (and its caller, a player). */
+  startFromCall(calls) {
+    const call = startingCall(calls, this.wantedCall);
+    const from = $("#penalty-from");
+    if (!call) {
+      from.textContent = "";
+      return;
+    }
+    const players = (this.state && this.state.players) || {};
+    const isPlayer = Object.prototype.hasOwnProperty.call(players, call.called_by);
+    if (!this.touched.penalty) {
+      $("#penalty-call").value = call.call;
+      if (isPlayer) $("#penalty-player").value = call.called_by;
+      from.textContent = `From ${call.call}, called by ${this.name(call.called_by)}${call.open === false ? " (answered)" : ""}.`;
+    }
+    if (!this.touched.time) $("#time-call").value = call.call;
+  }
+
+  /** Start the forms from `call` (a button of an open call, or a new #call= address). */
+  useCall(call, { scroll = false } = {}) {
+    this.wantedCall = call;
+    this.touched = { penalty: false, time: false };
+    this.unconfirm();
+    if (this.state) this.startFromCall((this.state.judging && this.state.judging.calls) || []);
+    if (scroll) this.showCall(call);
+  }
+
+  /** Bring the call's ruling form into view, marked, once it is drawn. */
+  showCall(call) {
+    const form = [...document.querySelectorAll("#calls-open form.call")].find((f) => f.dataset.call === call);
+    if (!form || $("#judge-panel").hidden) return;
+    this.scrollToCall = null;
+    for (const other of document.querySelectorAll("#calls-open form.call.targeted")) other.classList.remove("targeted");
+    form.classList.add("targeted");
+    form.scrollIntoView({ block: "center" });
   }
 
   renderCalls(calls, closedCount) {
@@ -301,7 +381,22 @@ export class Judging {
       h("p", { class: "call-question", text: c.question }),
       h("label", { for: fieldId, text: `Ruling on ${c.call}` }),
       text,
-      h("button", { type: "submit", text: "Rule" }),
+      h(
+        "div",
+        { class: "call-buttons" },
+        h("button", { type: "submit", text: "Rule" }),
+        h("button", {
+          type: "button",
+          class: "call-penalty",
+          text: "Penalty for this call",
+          "aria-label": `Penalty for ${c.call}`,
+          onclick: () => {
+            this.useCall(c.call);
+            $("#penalty-form").scrollIntoView({ block: "center" });
+            $("#penalty-section").focus(); // the player and the call are set: the infraction is next
+          },
+        }),
+      ),
     );
     form.addEventListener("submit", (e) => {
       e.preventDefault();
@@ -379,6 +474,7 @@ export class Judging {
     this.unconfirm();
     this.send(form, "/penalties", body, "#penalty-status", (result) => {
       $("#penalty-reason").value = "";
+      this.touched.penalty = false; // the next penalty starts from the call again
       const over = ends && result.state && result.state.status === "finished" ? " The game is over." : "";
       return `Penalty given: ${what} (IPG ${section}).${over}`;
     });
@@ -401,6 +497,7 @@ export class Judging {
     if ($("#time-call").value) body.call = $("#time-call").value;
     this.send(form, "/time-extensions", body, "#time-status", (result) => {
       $("#time-reason").value = "";
+      this.touched.time = false;
       const extra = result.state && result.state.judging ? Number(result.state.judging.extra_minutes) || 0 : minutes;
       return `Time extended by ${plural(minutes, "minute")}; ${plural(extra, "extra minute")} in all.`;
     });

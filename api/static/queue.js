@@ -100,9 +100,15 @@ export class ReportQueue {
   }
 
   /** Queue a report made while looking at version `base`; `relative`: it adds to or takes from
-   * what is there, so another device's report before it does not change what it means. */
-  add(body, label, base, relative) {
-    const entry = { key: newKey(), body, label, base, relative: Boolean(relative), held: null, conflicts: 0, at: new Date().toISOString() };
+   * what is there, so another device's report before it does not change what it means.
+   * `origin`: the `data-key` of the control that made it (a refusal is shown beside it, even
+   * after a reload); `taps`: how many taps were grouped into it (taps.js). The entry's body is
+   * final here: its key is fixed now and it is sent as it is. */
+  add(body, label, base, relative, { origin = null, taps = 1 } = {}) {
+    const entry = {
+      key: newKey(), body, label, base, relative: Boolean(relative), held: null, conflicts: 0,
+      at: new Date().toISOString(), origin, taps,
+    };
     this.update((entries) => entries.push(entry));
     this.flush();
     return entry;
@@ -110,6 +116,11 @@ export class ReportQueue {
 
   get waiting() {
     return this.entries.length;
+  }
+
+  /** The bodies not yet stored (the one being sent included), oldest first. */
+  bodies() {
+    return this.entries.map((e) => e.body);
   }
 
   /** Drop a held entry (the person decided not to send it). */

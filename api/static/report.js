@@ -1,22 +1,30 @@
-/* Reporting the game from the table (docs/web.md, Reporting): one panel per player with large
- * controls for life and counters, the cards and permanents, the flow of the game, and the
- * choices the stack's top object needs, as forms.
+/* Reporting the game from the table (docs/web.md, Reporting): every player's total on the first
+ * screen with a quick pad (pad.js), the flow of the game and the choices the stack's top object
+ * needs as forms (choice-forms.js), then a panel per player with their counters, cards and
+ * permanents.
  *
  * Every report goes through the queue (queue.js): it carries an Idempotency-Key fixed when it
- * is tapped and If-Match, waits in the browser while offline, and is sent in order. What a
- * report may do is the server's: this page offers a player token the controls for its own player
- * and the reports the rules let a player make, a scorekeeper or judge every player, a spectator
- * nothing, and shows the server's refusal when there is one. Choice forms come from the state
- * the server sends (the stack object's `needs`, `pending_order`) and from its refusals
- * (`cards_required` for a draw or mill from an unknown library, `choice_required`).
+ * is queued and If-Match, waits in the browser while offline, and is sent in order; taps of one
+ * kind in a row are grouped before they are queued (taps.js), and the totals show what this
+ * device's unsent reports will change (pending.js). What a report may do is the server's: this
+ * page offers a player token the controls for its own player, the reports a player may make on
+ * an opponent (they wait for the opponent's acknowledgement) and a quick undo of its own last
+ * report (report-undo.js); a scorekeeper or judge every player; a spectator nothing. A refusal
+ * is shown beside the control that sent it, and in the status line under Report.
  */
 
 import { api, describeError, gamePath } from "./api.js";
+import { cardLabel, cardPicker, markUnknown, pickedCard, pickerAt, refreshPickers } from "./card-picker.js";
+import { activateForm, cardsValue, resolveForm } from "./choice-forms.js";
 import { commandZone, commanderControls, dayNightControls, designationTags, isCommanderGame } from "./commander.js";
 import { $, h } from "./dom.js";
 import { stepName } from "./labels.js";
+import { quickPad, tally } from "./pad.js";
+import { pendingEffects, pendingLife } from "./pending.js";
 import { ReportQueue } from "./queue.js";
 import { sentenceOf } from "./record.js";
+import { QuickUndo } from "./report-undo.js";
+import { TapGroups } from "./taps.js";
 
 const RANK = { spectator: 0, player: 1, scorekeeper: 2, judge: 3, head_judge: 4, admin: 5 };
 const PLAYER_COUNTERS = ["poison", "rad", "energy", "experience"];
@@ -27,6 +35,9 @@ const LEAVE_TO = [
   ["library_top", "Top of library"],
   ["library_bottom", "Bottom of library"],
 ];
+/** Reports a player can't take back alone: the turn moving on concerns every player. */
+const NO_QUICK_UNDO = new Set(["advance", "concede"]);
+const CARD_REFUSALS = new Set(["unknown_card", "invalid_card"]);
 
 const safeId = (text) => String(text).replace(/[^A-Za-z0-9_-]/g, "_");
 const counterWord = (kind, n) => `${n} ${kind} counter${n === 1 ? "" : "s"}`;
@@ -40,16 +51,12 @@ function positiveInt(value, fallback = 1) {
  * what was typed survives a redraw. */
 function field(key, label, attrs) {
   const id = "r-" + safeId(key);
-  return h(
-    "span",
-    { class: "field" },
-    h("label", { for: id, text: label }),
-    h("input", { id, dataset: { key }, ...attrs }),
-  );
+  return h("span", { class: "field" }, h("label", { for: id, text: label }), h("input", { id, dataset: { key }, ...attrs }));
 }
 
 function button(key, text, onclick, attrs = {}) {
-  return h("button", { type: "button", dataset: { key }, onclick, ...attrs }, text);
+  const { dataset, ...rest } = attrs;
+  return h("button", { type: "button", dataset: { ...(dataset || {}), key }, onclick, ...rest }, text);
 }
 
 export class Reporter {
@@ -61,20 +68,48 @@ export class Reporter {
     this.state = null;
     this.version = 0;
     this.queue = null;
-    this.ask = null; // {kind: "cards", body, count} after a cards_required refusal
+    this.groups = null;
+    this.ask = null; // {kind: "cards", body, count, origin} after a cards_required refusal
     this.customKind = null; // {body} after unknown_counter_kind
     this.confirmConcede = null;
     this.order = null; // the order being built for pending triggers (ids, first to resolve first)
     this.message = { text: "", error: false };
     this.notes = new Map(); // Idempotency-Key -> what changed before it was sent (after a 409)
+    this.refusals = new Map(); // data-key of a control -> the refusal of what it sent
+    this.selected = null; // the player the quick pad reports for
+    this.sheet = null; // the number pad that is open
+    this.abilityPicks = {}; // permanent id -> the ability picked in its form
+    this.extraCards = {};
+    this.origin = null; // the data-key of the control last pressed
+    this.undo = new QuickUndo(game, {
+      onUndone: (text) => this.say(text),
+      dropGroup: () => {
+        const what = this.groups && this.groups.cancel();
+        if (what) this.say(`Not sent: ${what}.`);
+      },
+      groupLabel: () => (this.groups && this.groups.open ? this.groups.open.label(this.groups.open.body.amount) : null),
+    });
+    this.field = field;
+    this.button = button;
+    // The control pressed last, anywhere on the page: a report it sends is answered beside it
+    // (a control outside this panel, or none, leaves the answer to the status lines).
+    const pressed = (el) => {
+      this.origin = el && el.closest && el.closest("#report") && el.dataset && el.dataset.key ? el.dataset.key : null;
+    };
+    document.addEventListener("click", (e) => pressed(e.target && e.target.closest ? e.target.closest("button, input, summary") : null), true);
+    document.addEventListener("submit", (e) => pressed(e.submitter || e.target.querySelector("button[type=submit]")), true);
   }
 
   // ------------------------------------------------------------------ who may report what
 
   setWho(who) {
+    if (this.groups) this.groups.stop();
     if (this.queue) this.queue.stop();
     this.queue = null;
+    this.groups = null;
     this.who = who;
+    this.selected = who && who.role === "player" ? who.player_id : null;
+    this.undo.clear();
     if (this.reports()) {
       const id = [who.role, who.name, who.player_id || ""].join(":");
       this.queue = new ReportQueue(this.game.id, id, {
@@ -82,7 +117,11 @@ export class Reporter {
         onStored: (entry, answer) => this.stored(entry, answer),
         onConflict: (entry, err) => this.conflict(entry, err),
         onRefused: (entry, err) => this.refused(entry, err),
-        onChange: () => this.showQueue(),
+        onChange: () => this.render(),
+      });
+      this.groups = new TapGroups({
+        queue: (body, label, origin, taps, base) => this.queue && this.queue.add(body, label, base, true, { origin, taps }),
+        onChange: () => this.render(),
       });
       this.queue.flush();
     }
@@ -95,12 +134,21 @@ export class Reporter {
 
   reports() {
     if (!this.who) return false;
-    if (this.who.role === "player") return this.who.game_id === this.game.id;
+    if (this.who.role === "player") {
+      // A tournament's player token acts in every game of its event (domain.permissions.in_game).
+      const bound = String(this.who.game_id || "");
+      return bound === this.game.id || (bound.startsWith("_tournament/") && this.game.id.startsWith(bound.slice("_tournament/".length) + "."));
+    }
     return this.rank() >= RANK.scorekeeper;
   }
 
+  /** The token's own player in this game, or null. */
+  myPlayer() {
+    return this.who && this.who.role === "player" && this.state && this.state.players[this.who.player_id] ? this.who.player_id : null;
+  }
+
   isMe(playerId) {
-    return this.who && this.who.role === "player" && this.who.player_id === playerId;
+    return Boolean(this.who && this.who.role === "player" && this.who.player_id === playerId);
   }
 
   controls(playerId) {
@@ -114,12 +162,30 @@ export class Reporter {
     return side === me || (team !== null && side === team);
   }
 
+  select(id) {
+    if (this.selected !== id) this.sheet = null;
+    this.selected = id;
+    this.render();
+    this.focusKey(`tally.${id}`);
+  }
+
   // ------------------------------------------------------------------ sending
 
-  report(body, label, relative = false) {
+  /** Queue a report; `origin`: the control that made it (its refusal is shown beside it). */
+  report(body, label, relative = false, origin = this.origin) {
     if (!this.queue) return;
+    if (this.groups) this.groups.flush(); // the taps before it go first
     this.message = { text: "", error: false };
-    this.queue.add(body, label, this.version || this.game.head(), relative);
+    this.refusals.clear();
+    this.queue.add(body, label, this.version || this.game.head(), relative, { origin });
+  }
+
+  /** A tap that adds to or takes from what is there: grouped with the taps of its kind. */
+  tap(body, label, origin = this.origin) {
+    if (!this.groups) return;
+    this.message = { text: "", error: false };
+    this.refusals.clear();
+    this.groups.tap(body, label, origin, this.version || this.game.head());
   }
 
   send(entry) {
@@ -134,6 +200,9 @@ export class Reporter {
     const note = this.notes.get(entry.key);
     this.notes.delete(entry.key);
     this.say(note ? `${note} It was recorded after that.` : `Recorded: ${entry.label}.`);
+    if (this.who && this.who.role === "player" && !NO_QUICK_UNDO.has(entry.body.type) && Number.isInteger(answer.version)) {
+      this.undo.offerFor(entry.label, answer.version);
+    }
     if (answer.state && answer.version >= this.version) this.show(answer.state, answer.version);
     await this.game.recorded(answer);
   }
@@ -159,20 +228,33 @@ export class Reporter {
 
   refused(entry, err) {
     const body = entry.body;
+    const origin = entry.origin || null;
     if (err.code === "cards_required" && (body.type === "draw" || body.type === "mill")) {
-      this.ask = { kind: "cards", body, count: positiveInt(body.count, 1) };
-      this.say(`${describeError(err)}. Name the cards that were revealed.`, true);
+      const p = this.state && this.state.players[body.player];
+      const size = p && Number.isInteger(p.library_size) ? p.library_size : Infinity;
+      this.ask = { kind: "cards", body, count: Math.max(1, Math.min(positiveInt(body.count, 1), size)), origin };
+      this.say(`${describeError(err)}. ${body.type === "mill" ? "Say how many were nonland, or name the cards." : "Name the cards that were revealed."}`, true);
       this.render();
-      this.focusKey("ask.card.0");
+      this.focusKey(body.type === "mill" ? "ask.nonland.0" : "ask.card.0");
       return;
     }
     if (err.code === "unknown_counter_kind" && !body.custom_kind) {
-      this.customKind = { body, label: entry.label };
+      this.customKind = { body, label: entry.label, origin };
       this.say(`${describeError(err)}.`, true);
       this.render();
       return;
     }
-    this.say(`Not recorded: ${entry.label}. ${describeError(err)}`, true);
+    let text = `Not recorded: ${entry.label}. ${describeError(err)}`;
+    if (CARD_REFUSALS.has(err.code)) {
+      // The catalog doesn't know the card: its field now asks for its type.
+      for (const card of [body.card, ...(body.cards || []), ...((body.choices && body.choices.cards) || [])]) {
+        if (typeof card === "string") markUnknown(card);
+      }
+      text += " Choose the card's type, then send it again.";
+    }
+    if (origin) this.refusals.set(origin, text);
+    this.say(text, true);
+    this.render();
     if (err.code === "choice_required") this.game.catchUp();
   }
 
@@ -192,6 +274,8 @@ export class Reporter {
     if (version < this.version) return;
     this.state = state;
     this.version = version;
+    this.undo.seen(version);
+    if (this.who && !this.selected) this.selected = Object.keys(state.players || {})[0] || null;
     this.render();
     if (this.game.latest) this.game.latest(state, version);
   }
@@ -211,9 +295,11 @@ export class Reporter {
     const out = $("#queue-status");
     if (!out || !this.queue) return;
     const entries = this.queue.entries;
-    const n = entries.length;
-    if (!n) this.queue.offline = false; // nothing of ours is waiting for the network
+    const grouping = this.groups && this.groups.open ? 1 : 0; // taps about to be queued (taps.js)
+    const n = entries.length + grouping;
+    if (!entries.length) this.queue.offline = false; // nothing of ours is waiting for the network
     if (!n) out.textContent = navigator.onLine === false ? "Offline: nothing waiting." : "All reports sent.";
+    else if (!entries.length) out.textContent = "Sending in a moment…";
     else if (this.queue.offline) out.textContent = `Offline: ${n} report${n === 1 ? "" : "s"} waiting, sent in order when the connection returns.`;
     else out.textContent = `Sending ${n} report${n === 1 ? "" : "s"}…`;
     out.classList.toggle("warn", this.queue.offline || entries.some((e) => e.held));
@@ -231,6 +317,12 @@ export class Reporter {
           ),
         ),
     );
+  }
+
+  /** What this device's unsent reports (queued, or taps being grouped) will change. */
+  effects() {
+    const bodies = [...(this.queue ? this.queue.bodies() : []), ...(this.groups ? this.groups.bodies() : [])];
+    return pendingEffects(bodies, this.state);
   }
 
   render() {
@@ -253,18 +345,56 @@ export class Reporter {
         h("div", { id: "held" }),
         h("p", { id: "report-status", class: "report-status", role: "status" }),
         body,
+        this.undo.el,
       );
       this.say(this.message.text, this.message.error);
     }
     const kept = snapshot(body);
+    const effects = this.effects();
+    if (this.selected && !this.state.players[this.selected]) this.selected = Object.keys(this.state.players)[0];
     const parts = [
+      tally(this, effects),
+      this.selected ? quickPad(this) : null,
       this.flowPanel(),
-      this.askPanel(),
-      h("div", { class: "report-players" }, this.playerOrder().map(([id, p]) => this.playerPanel(id, p))),
+      h("div", { class: "report-players" }, this.playerOrder().map(([id, p]) => this.playerPanel(id, p, effects))),
     ];
     body.replaceChildren(...parts.filter(Boolean));
     restore(body, kept);
+    this.placeAsk(body, kept);
+    this.placeRefusals(body);
+    refreshPickers(body);
     this.showQueue();
+    this.undo.draw();
+  }
+
+  /** A form the server asked for goes beside the control whose report it completes. */
+  placeAsk(body, kept) {
+    const form = this.askPanel();
+    if (!form) return;
+    restore(form, kept);
+    const origin = this.ask ? this.ask.origin : this.customKind ? this.customKind.origin : null;
+    const at = origin ? body.querySelector(`[data-key="${CSS.escape(origin)}"]`) : null;
+    if (at) {
+      const details = at.closest("details");
+      if (details) details.open = true;
+      (at.closest(".row, .quick-row, .pad, form, fieldset") || at).after(form);
+    } else body.prepend(form);
+    if (kept.focus && form.querySelector(`[data-key="${CSS.escape(kept.focus)}"]`)) restore(form, { values: new Map(), focus: kept.focus });
+  }
+
+  /** Each refusal beside the control that sent its report (or first, if that control is gone). */
+  placeRefusals(body) {
+    for (const [origin, text] of this.refusals) {
+      const note = h("p", { class: "refusal", role: "alert", dataset: { refusalFor: origin }, text });
+      const at = body.querySelector(`[data-key="${CSS.escape(origin)}"]`);
+      if (!at) {
+        body.prepend(note);
+        continue;
+      }
+      const details = at.closest("details");
+      if (details) details.open = true;
+      (at.closest(".row, .quick-row, .keys, .cells, .big-buttons, .choice, fieldset") || at).after(note);
+    }
   }
 
   /** The players in the game's order, a player token's own player first (it is the one they use). */
@@ -301,10 +431,11 @@ export class Reporter {
       h("p", { class: "flow-now", text: `Turn ${turn.number}, ${stepName(turn.step).toLowerCase()} step; active: ${active}.` }),
     ];
     if (!finished && canAdvance && !s.pending_order) {
+      // The jumps to the main phase and to combat are the flow panel's, above (game-flow.js).
       parts.push(
         h(
           "div",
-          { class: "big-buttons" },
+          { class: "big-buttons flow-buttons" },
           button("flow.next-step", "Next step", () => this.report({ type: "advance" }, "Next step"), { disabled: stack.length > 0 }),
           button("flow.next-turn", "Next turn", () => this.report({ type: "advance", to: "next_turn" }, "Next turn"), { disabled: stack.length > 0 }),
         ),
@@ -313,9 +444,14 @@ export class Reporter {
     }
     // Day and night (CR 731): a scorekeeper or judge reports either; a player only while it is
     // neither (the server decides, CR 702.145d/g).
-    if (!finished && (this.rank() >= RANK.scorekeeper || (s.players[me] && !s.day_night))) parts.push(dayNightControls(s, this.ui()));
+    if (!finished && (this.rank() >= RANK.scorekeeper || (s.players[me] && !s.day_night))) {
+      parts.push(h("details", { class: "more-flow", dataset: { key: "flow.more" } }, h("summary", { text: "Day and night" }), dayNightControls(s, this.ui())));
+    }
     if (!finished && s.pending_order && Array.isArray(s.pending_order.triggers)) parts.push(this.orderForm(s.pending_order));
-    if (!finished && stack.length && !s.pending_order) parts.push(this.resolveForm(stack[stack.length - 1]));
+    if (!finished && stack.length && !s.pending_order) {
+      const top = stack[stack.length - 1];
+      parts.push(resolveForm(this, top, this.rank() >= RANK.scorekeeper || top.controller === this.who.player_id));
+    }
     return h("section", { class: "flow", "aria-label": "Turn and stack" }, parts);
   }
 
@@ -339,16 +475,22 @@ export class Reporter {
         "aria-label": "Order the triggers",
         onsubmit: (e) => {
           e.preventDefault();
-          this.report({ type: "order_triggers", resolve_first: this.order.slice() }, "Order the triggers");
+          this.report({ type: "order_triggers", resolve_first: this.order.slice() }, "Order the triggers", false, "order.submit");
           this.order = null;
         },
       },
-      h("fieldset", {},
+      h(
+        "fieldset",
+        {},
         h("legend", { text: `Triggers to order (${this.names(pending.controller)}): the first resolves first` }),
-        h("ol", { class: "order" },
+        h(
+          "ol",
+          { class: "order" },
           this.order.map((id, i) => {
             const t = byId.get(id) || { id, description: "" };
-            return h("li", {},
+            return h(
+              "li",
+              {},
               h("span", { text: `${t.id}: ${t.description || ""}` }),
               mine ? button(`order.up.${id}`, "Up", () => move(i, -1), { "aria-label": `Move ${t.id} up (resolve earlier)`, disabled: i === 0 }) : null,
               mine ? button(`order.down.${id}`, "Down", () => move(i, 1), { "aria-label": `Move ${t.id} down (resolve later)`, disabled: i === this.order.length - 1 }) : null,
@@ -360,178 +502,117 @@ export class Reporter {
     );
   }
 
-  /** The top of the stack and what resolving it needs, as a form (never JSON to type). */
-  resolveForm(top) {
-    const needs = Array.isArray(top.needs) ? top.needs : [];
-    const mine = this.rank() >= RANK.scorekeeper || top.controller === this.who.player_id;
-    const label = `Resolve ${top.id}`;
-    const fields = [];
-    if (mine) {
-      for (const need of needs) fields.push(this.needField(top, need));
-    }
-    const submit = (e) => {
-      e.preventDefault();
-      const choices = {};
-      if (mine) for (const need of needs) {
-        const value = this.needValue(top, need);
-        if (value !== undefined) choices[need] = value;
-      }
-      const body = Object.keys(choices).length ? { type: "resolve", choices } : { type: "resolve" };
-      this.report(body, label + (needs.length ? ` (${needs.join(", ")})` : ""));
-    };
-    const canSubmit = !needs.length || mine;
-    return h(
-      "form",
-      { class: "choice", "aria-label": `Resolve the top of the stack`, onsubmit: submit },
-      h("p", { class: "stack-top" }, h("b", { text: `Top of the stack: ${top.id}` }), ` (${top.kind}, ${this.names(top.controller)}): `, top.description || ""),
-      fields,
-      canSubmit
-        ? h("button", { type: "submit", class: "primary", dataset: { key: "resolve.submit" } }, needs.length ? `${needs.includes("proliferate") ? "Proliferate and resolve" : "Resolve with these choices"}` : `Resolve ${top.id}`)
-        : h("p", { class: "hint", text: `Its controller (${this.names(top.controller)}) makes its choices.` }),
-    );
-  }
-
-  needField(top, need) {
-    const s = this.state;
-    const key = `need.${top.id}.${need}`;
-    if (need === "proliferate" || need === "targets") {
-      const withCounters = (c) => Object.values(c || {}).some((n) => n > 0);
-      const players = Object.entries(s.players).filter(([, p]) => need === "targets" || withCounters(p.counters));
-      const perms = Object.entries(s.battlefield || {}).filter(([, p]) => need === "targets" || withCounters(p.counters));
-      const box = (kind, id, text) =>
-        h("div", { class: "check" },
-          h("input", { type: "checkbox", id: `r-${safeId(key)}-${kind}-${safeId(id)}`, dataset: { key: `${key}.${kind}.${id}`, kind, id }, class: `pick-${safeId(key)}` }),
-          h("label", { for: `r-${safeId(key)}-${kind}-${safeId(id)}`, text }),
-        );
-      const counters = (c) => Object.entries(c || {}).filter(([, n]) => n > 0).map(([k, n]) => counterWord(k, n)).join(", ");
-      return h("fieldset", { class: "picks" },
-        h("legend", { text: need === "proliferate" ? "Proliferate: choose any players and permanents with counters" : "Choose the targets" }),
-        players.map(([id, p]) => box("player", id, `${p.name || id}${need === "proliferate" ? ` (${counters(p.counters)})` : ""}`)),
-        perms.map(([id, p]) => box("permanent", id, `${p.name} (${id})${need === "proliferate" ? `: ${counters(p.counters)}` : ""}`)),
-        !players.length && !perms.length ? h("p", { class: "hint", text: "Nothing has a counter: choose nothing." }) : null,
-      );
-    }
-    if (need === "may") {
-      const radio = (value, text) => h("div", { class: "radio" },
-        h("input", { type: "radio", name: `r-${safeId(key)}`, id: `r-${safeId(key)}-${value}`, value, dataset: { key: `${key}.${value}` } }),
-        h("label", { for: `r-${safeId(key)}-${value}`, text }));
-      return h("fieldset", {}, h("legend", { text: `“You may”: does ${this.names(top.controller)} do it?` }), radio("yes", "Yes"), radio("no", "No"));
-    }
-    if (need === "cards") return this.cardsField(key, 1, "The cards revealed (milled), top first");
-    if (need === "x") return field(key, "X", { type: "number", min: "0", inputmode: "numeric", required: true });
-    return field(key, need === "mode" ? "Mode" : need, { type: "text", required: true, spellcheck: "false" });
-  }
-
-  needValue(top, need) {
-    const key = `need.${top.id}.${need}`;
-    const root = $("#report");
-    if (need === "proliferate" || need === "targets") {
-      return [...root.querySelectorAll(`input.pick-${CSS.escape(safeId(key))}:checked`)].map((el) => ({ [el.dataset.kind]: el.dataset.id }));
-    }
-    if (need === "may") {
-      const picked = root.querySelector(`input[name="r-${CSS.escape(safeId(key))}"]:checked`);
-      return picked ? picked.value === "yes" : undefined;
-    }
-    if (need === "cards") return this.cardsValue(key);
-    const input = root.querySelector(`[data-key="${CSS.escape(key)}"]`);
-    if (!input || input.value === "") return undefined;
-    return need === "x" ? Number(input.value) : input.value;
-  }
-
-  cardsField(key, count, legend) {
-    const have = Math.max(count, this.extraCards?.[key] || count);
-    const inputs = [];
-    for (let i = 0; i < have; i += 1) {
-      inputs.push(field(`${key}.${i}`, `Card ${i + 1}`, { type: "text", spellcheck: "false", autocomplete: "off", class: `card-${safeId(key)}` }));
-    }
-    return h("fieldset", { class: "cards-field" },
-      h("legend", { text: legend }),
-      inputs,
-      button(`${key}.more`, "Add another card", () => {
-        this.extraCards = { ...(this.extraCards || {}), [key]: have + 1 };
-        this.render();
-        this.focusKey(`${key}.${have}`);
-      }),
-    );
-  }
-
-  cardsValue(key) {
-    return [...$("#report").querySelectorAll(`input.card-${CSS.escape(safeId(key))}`)].map((el) => el.value.trim()).filter(Boolean);
-  }
-
   /** Forms the server asked for: the cards a draw or mill revealed; a custom counter kind. */
   askPanel() {
     if (this.customKind) {
       const { body, label } = this.customKind;
-      return h("div", { class: "choice", role: "group", "aria-label": "Custom counter kind" },
+      return h(
+        "div",
+        { class: "choice", role: "group", "aria-label": "Custom counter kind" },
         h("p", { text: `“${body.kind}” is not a counter kind the server knows.` }),
         button("custom.yes", `Record “${body.kind}” as a custom counter kind`, () => {
           this.customKind = null;
-          this.report({ ...body, custom_kind: true }, label, true);
+          this.report({ ...body, custom_kind: true }, label, true, "custom.yes");
         }),
-        button("custom.no", "Cancel", () => { this.customKind = null; this.render(); }),
+        button("custom.no", "Cancel", () => {
+          this.customKind = null;
+          this.render();
+        }),
       );
     }
     if (!this.ask) return null;
     const { body, count } = this.ask;
     const verb = body.type === "draw" ? "drew" : "milled";
     const key = "ask.card";
-    return h("form", {
+    const pickers = Array.from({ length: count }, (_, i) => cardPicker(`${key}.${i}`, `Card ${i + 1}`, { class: `card-${safeId(key)}` }));
+    const named = h("fieldset", { class: "cards-field" }, h("legend", { text: `The ${count === 1 ? "card" : count + " cards"} ${this.names(body.player)} ${verb}, top first` }), pickers);
+    // A mill the table doesn't name: how many of the cards were nonland is what the rules read
+    // of them (a rad trigger, Glowing One; the server counts the unnamed cards in the graveyard).
+    const unnamed =
+      body.type === "mill"
+        ? h(
+            "div",
+            { class: "nonland", role: "group", "aria-label": `How many of the ${count} cards ${this.names(body.player)} milled were nonland` },
+            h("p", { class: "nonland-q", text: `Not named: how many of the ${count} were nonland?` }),
+            h(
+              "div",
+              { class: "keys" },
+              Array.from({ length: count + 1 }, (_, n) =>
+                button(`ask.nonland.${n}`, String(n), () => {
+                  const origin = this.ask.origin;
+                  this.ask = null;
+                  this.report({ ...body, nonland_count: n }, `Mill ${count} (${this.names(body.player)}), ${n} nonland`, false, origin);
+                }, { class: "pad-key", "aria-label": `${n} nonland: record the mill` }),
+              ),
+            ),
+          )
+        : null;
+    return h(
+      "form",
+      {
         class: "choice",
         "aria-label": `Cards ${this.names(body.player)} ${verb}`,
         onsubmit: (e) => {
           e.preventDefault();
-          const cards = this.cardsValue(key);
+          const cards = cardsValue($("#report"), key);
+          const origin = this.ask.origin;
           this.ask = null;
-          this.extraCards = {};
-          this.report({ ...body, cards }, `${body.type === "draw" ? "Draw" : "Mill"} ${count} (${this.names(body.player)}): ${cards.join(", ")}`);
+          this.report({ ...body, cards }, `${body.type === "draw" ? "Draw" : "Mill"} ${count} (${this.names(body.player)}): ${cards.map(cardLabel).join(", ")}`, false, origin);
           this.render();
         },
       },
-      this.cardsField(key, count, `The ${count === 1 ? "card" : count + " cards"} ${this.names(body.player)} ${verb}, top first`),
-      h("button", { type: "submit", class: "primary", dataset: { key: "ask.submit" } }, `Record the ${body.type === "draw" ? "draw" : "mill"}`),
-      button("ask.cancel", "Cancel", () => { this.ask = null; this.render(); }),
+      unnamed,
+      unnamed ? h("details", { class: "name-cards", dataset: { key: "ask.named" } }, h("summary", { text: "Name the cards instead" }), named) : named,
+      h("button", { type: "submit", class: unnamed ? "" : "primary", dataset: { key: "ask.submit" } }, `Record the ${body.type === "draw" ? "draw" : "mill"}${unnamed ? " with these cards" : ""}`),
+      button("ask.cancel", "Cancel", () => {
+        this.ask = null;
+        this.render();
+      }),
     );
   }
 
   // ---- one player's panel
 
-  playerPanel(id, p) {
+  playerPanel(id, p, effects) {
     const name = p.name || id;
     const can = this.controls(id) && this.state.status !== "finished" && !p.lost;
     const k = (rest) => `p.${id}.${rest}`;
-    const life = h("p", { class: "life-big" }, h("span", { text: p.team && this.state.teams?.[p.team] ? "Life (team)" : "Life" }), " ", h("b", { dataset: { field: "life" }, text: p.life }));
+    const pending = pendingLife(effects, this.state, id);
+    const fx = effects.get(id) || { counters: {} };
+    const life = h(
+      "p",
+      { class: "life-line" },
+      h("span", { text: p.team && this.state.teams?.[p.team] ? "Life (team)" : "Life" }),
+      " ",
+      h("b", { dataset: { field: "life" }, text: p.life }),
+      pending ? h("span", { class: "tile-pending", dataset: { field: "pending-life" } }, ` → ${p.life + pending} `, h("small", { text: "(pending)" })) : null,
+    );
     const counters = { ...Object.fromEntries(PLAYER_COUNTERS.map((c) => [c, 0])), ...(p.counters || {}) };
     const sections = [
       h("h3", { id: `report-${safeId(id)}` }, name, name !== id ? h("span", { class: "pid", text: ` ${id}` }) : null, p.lost ? h("span", { class: "tag tag-lost", text: "lost" }) : null),
       life,
-    ];
-    if (can) {
-      const amount = () => positiveInt($(`#report [data-key="${CSS.escape(k("amount"))}"]`).value);
-      sections.push(
-        h("div", { class: "big-buttons life-buttons" },
-          button(k("lose1"), "Lose 1 life", () => this.report({ type: "lose_life", player: id, amount: 1 }, `${name} loses 1 life`, true), { class: "lose" }),
-          button(k("gain1"), "Gain 1 life", () => this.report({ type: "gain_life", player: id, amount: 1 }, `${name} gains 1 life`, true), { class: "gain" }),
-        ),
-        h("div", { class: "pad", role: "group", "aria-label": `Any amount of life for ${name}` },
-          field(k("amount"), "Amount", { type: "number", min: "1", value: "1", inputmode: "numeric", class: "amount" }),
-          [2, 3, 5].map((n) => button(k(`set${n}`), String(n), () => { $(`#report [data-key="${CSS.escape(k("amount"))}"]`).value = String(n); }, { "aria-label": `Set the amount to ${n}`, class: "pad-key" })),
-          button(k("lose"), "Lose that much life", () => { const n = amount(); this.report({ type: "lose_life", player: id, amount: n }, `${name} loses ${n} life`, true); }),
-          button(k("gain"), "Gain that much life", () => { const n = amount(); this.report({ type: "gain_life", player: id, amount: n }, `${name} gains ${n} life`, true); }),
-        ),
-      );
-    }
-    sections.push(
-      h("ul", { class: "report-counters", "aria-label": `Counters on ${name}` },
-        Object.entries(counters).map(([kind, n]) =>
-          h("li", { dataset: { kind, count: n } },
-            h("span", { class: "kind", text: kind }), " ", h("b", { text: n }),
-            can ? button(k(`c.add.${kind}`), "+", () => this.report({ type: "add_counters", target: { player: id }, kind, amount: 1 }, `${name} gets a ${kind} counter`, true), { "aria-label": `Add a ${kind} counter`, class: "pad-key" }) : null,
-            can ? button(k(`c.rem.${kind}`), "−", () => this.report({ type: "remove_counters", target: { player: id }, kind, amount: 1 }, `${name} loses a ${kind} counter`, true), { "aria-label": `Remove a ${kind} counter`, class: "pad-key", disabled: n <= 0 }) : null,
-          ),
-        ),
+      h(
+        "ul",
+        { class: "report-counters", "aria-label": `Counters on ${name}` },
+        Object.entries(counters).map(([kind, n]) => {
+          const later = n + (fx.counters[kind] || 0);
+          return h(
+            "li",
+            { dataset: { kind, count: n } },
+            h("span", { class: "kind", text: kind }),
+            " ",
+            h("b", { text: n }),
+            later !== n ? h("span", { class: "tile-pending", text: ` → ${Math.max(0, later)} (pending)` }) : null,
+            can
+              ? button(k(`c.add.${kind}`), "+", () => this.tap({ type: "add_counters", target: { player: id }, kind, amount: 1 }, (m) => `${name} gets ${counterWord(kind, m)}`, k(`c.add.${kind}`)), { "aria-label": `Add a ${kind} counter`, class: "pad-key" })
+              : null,
+            can
+              ? button(k(`c.rem.${kind}`), "−", () => this.tap({ type: "remove_counters", target: { player: id }, kind, amount: 1 }, (m) => `${name} loses ${counterWord(kind, m)}`, k(`c.rem.${kind}`)), { "aria-label": `Remove a ${kind} counter`, class: "pad-key", disabled: n <= 0 })
+              : null,
+          );
+        }),
       ),
-    );
+    ];
     sections.push(this.commanderSlot(id, p, name, can));
     if (can) sections.push(this.moreControls(id, name));
     sections.push(this.permanentsOf(id, name, can));
@@ -543,14 +624,14 @@ export class Reporter {
     const tags = designationTags(this.state, id, p);
     const controls = can ? commanderControls(this.state, id, p, this.ui()) : null;
     const wrapped = controls
-      ? h("details", { class: "more-commander", dataset: { key: `p.${id}.cmd` }, open: isCommanderGame(this.state) },
-          h("summary", { text: isCommanderGame(this.state) ? "Commander and designations" : "Designations" }), controls)
+      ? h(
+          "details",
+          { class: "more-commander", dataset: { key: `p.${id}.cmd` }, open: isCommanderGame(this.state) },
+          h("summary", { text: isCommanderGame(this.state) ? "Commander and designations" : "Designations" }),
+          controls,
+        )
       : null;
-    return h("div", { class: "slot-commander", dataset: { slot: "commander" } },
-      tags.length ? h("p", { class: "tags" }, tags) : null,
-      commandZone(p, `Command zone of ${name}`),
-      wrapped,
-    );
+    return h("div", { class: "slot-commander", dataset: { slot: "commander" } }, tags.length ? h("p", { class: "tags" }, tags) : null, commandZone(p, `Command zone of ${name}`), wrapped);
   }
 
   /** What the commander controls need of this panel. */
@@ -574,21 +655,51 @@ export class Reporter {
       const [kind, ...rest] = value.split(":");
       return { [kind]: rest.join(":") };
     };
-    const concede = this.confirmConcede === id
-      ? [button(k("concede.yes"), `Confirm: ${name} concedes`, () => { this.confirmConcede = null; this.report({ type: "concede", player: id }, `${name} concedes`); }, { class: "danger" }),
-         button(k("concede.no"), "Keep playing", () => { this.confirmConcede = null; this.render(); })]
-      : [button(k("concede"), `${name} concedes…`, () => { this.confirmConcede = id; this.render(); this.focusKey(k("concede.yes")); })];
-    return h("details", { class: "more", dataset: { key: k("more") } },
+    const card = () => pickedCard(pickerAt($("#report"), k("cast.card")));
+    const concede =
+      this.confirmConcede === id
+        ? [
+            button(k("concede.yes"), `Confirm: ${name} concedes`, () => {
+              this.confirmConcede = null;
+              this.report({ type: "concede", player: id }, `${name} concedes`);
+            }, { class: "danger" }),
+            button(k("concede.no"), "Keep playing", () => {
+              this.confirmConcede = null;
+              this.render();
+            }),
+          ]
+        : [button(k("concede"), `${name} concedes…`, () => {
+            this.confirmConcede = id;
+            this.render();
+            this.focusKey(k("concede.yes"));
+          })];
+    return h(
+      "details",
+      { class: "more", dataset: { key: k("more") } },
       h("summary", { text: "Cards, damage, counters, concede" }),
-      h("div", { class: "row" },
+      h(
+        "div",
+        { class: "row" },
         field(k("draw.n"), "Cards", { type: "number", min: "1", value: "1", inputmode: "numeric", class: "amount" }),
-        button(k("draw"), "Draw", () => { const n = positiveInt(val("draw.n").value); this.report({ type: "draw", player: id, count: n }, `${name} draws ${n}`, true); }, { "aria-label": `${name} draws that many cards` }),
-        button(k("mill"), "Mill", () => { const n = positiveInt(val("draw.n").value); this.report({ type: "mill", player: id, count: n }, `${name} mills ${n}`, true); }, { "aria-label": `${name} mills that many cards` }),
+        button(k("draw"), "Draw", () => {
+          const n = positiveInt(val("draw.n").value);
+          this.report({ type: "draw", player: id, count: n }, `${name} draws ${n}`, true);
+        }, { "aria-label": `${name} draws that many cards` }),
+        button(k("mill"), "Mill", () => {
+          const n = positiveInt(val("draw.n").value);
+          this.report({ type: "mill", player: id, count: n }, `${name} mills ${n}`, true);
+        }, { "aria-label": `${name} mills that many cards` }),
       ),
-      h("div", { class: "row" },
+      h(
+        "div",
+        { class: "row" },
         field(k("dmg.n"), "Damage", { type: "number", min: "1", value: "1", inputmode: "numeric", class: "amount" }),
-        h("span", { class: "field" }, h("label", { for: `r-${safeId(k("dmg.to"))}`, text: "to" }),
-          h("select", { id: `r-${safeId(k("dmg.to"))}`, dataset: { key: k("dmg.to") } }, targets.map((t) => h("option", { value: t.value, text: t.text })))),
+        h(
+          "span",
+          { class: "field" },
+          h("label", { for: `r-${safeId(k("dmg.to"))}`, text: "to" }),
+          h("select", { id: `r-${safeId(k("dmg.to"))}`, dataset: { key: k("dmg.to") } }, targets.map((t) => h("option", { value: t.value, text: t.text }))),
+        ),
         field(k("dmg.src"), "Source (optional)", { type: "text", spellcheck: "false" }),
         button(k("dmg"), "Deal the damage", () => {
           const body = { type: "damage", target: targetOf(val("dmg.to").value), amount: positiveInt(val("dmg.n").value) };
@@ -597,7 +708,9 @@ export class Reporter {
           this.report(body, `${body.amount} damage to ${this.names(Object.values(body.target)[0])}`, true);
         }),
       ),
-      h("div", { class: "row" },
+      h(
+        "div",
+        { class: "row" },
         field(k("ck.kind"), "Counter kind", { type: "text", spellcheck: "false" }),
         field(k("ck.n"), "How many", { type: "number", min: "1", value: "1", inputmode: "numeric", class: "amount" }),
         button(k("ck.add"), `Add to ${name}`, () => {
@@ -609,23 +722,25 @@ export class Reporter {
           if (kind) this.report({ type: "remove_counters", target: { player: id }, kind, amount: positiveInt(val("ck.n").value) }, `${name} loses ${counterWord(kind, positiveInt(val("ck.n").value))}`, true);
         }, { "aria-label": `Remove that many counters of that kind from ${name}` }),
       ),
-      h("div", { class: "row" },
-        field(k("cast.card"), "Card", { type: "text", spellcheck: "false" }),
+      h(
+        "div",
+        { class: "row cast-row" },
+        cardPicker(k("cast.card"), "Card"),
         field(k("cast.x"), "X (optional)", { type: "number", min: "0", inputmode: "numeric", class: "amount" }),
         button(k("cast"), "Cast", () => {
-          const card = val("cast.card").value.trim();
-          if (!card) return;
-          const body = { type: "cast", player: id, card };
+          const c = card();
+          if (!c) return;
+          const body = { type: "cast", player: id, card: c };
           if (val("cast.x").value !== "") body.x = Number(val("cast.x").value);
-          this.report(body, `${name} casts ${card}`);
+          this.report(body, `${name} casts ${cardLabel(c)}`);
         }, { "aria-label": `${name} casts the card` }),
         button(k("enter"), "Put onto the battlefield", () => {
-          const card = val("cast.card").value.trim();
-          if (!card) return;
-          const body = { type: "enter", card, controller: id };
+          const c = card();
+          if (!c) return;
+          const body = { type: "enter", card: c, controller: id };
           if (val("enter.tapped").checked) body.tapped = true;
           if (val("enter.token").checked) body.token = true;
-          this.report(body, `${card} enters under ${name}'s control`);
+          this.report(body, `${cardLabel(c)} enters under ${name}'s control`);
         }, { "aria-label": `The card enters the battlefield under ${name}'s control` }),
         h("span", { class: "check" }, h("input", { type: "checkbox", id: `r-${safeId(k("enter.tapped"))}`, dataset: { key: k("enter.tapped") } }), h("label", { for: `r-${safeId(k("enter.tapped"))}`, text: "tapped" })),
         h("span", { class: "check" }, h("input", { type: "checkbox", id: `r-${safeId(k("enter.token"))}`, dataset: { key: k("enter.token") } }), h("label", { for: `r-${safeId(k("enter.token"))}`, text: "a token" })),
@@ -637,63 +752,42 @@ export class Reporter {
   permanentsOf(id, name, can) {
     const perms = Object.entries(this.state.battlefield || {}).filter(([, p]) => p.controller === id);
     if (!perms.length) return null;
-    return h("div", { class: "report-perms" },
+    return h(
+      "div",
+      { class: "report-perms" },
       h("h4", { text: `Permanents of ${name}` }),
-      h("ul", {}, perms.map(([pid, perm]) => {
-        const k = (rest) => `perm.${pid}.${rest}`;
-        const label = `${perm.name} (${pid})`;
-        const counters = Object.entries(perm.counters || {}).filter(([, n]) => n > 0).map(([kind, n]) => counterWord(kind, n)).join(", ");
-        const details = [perm.tapped ? "tapped" : "untapped", perm.summoning_sick ? "summoning sick" : "", perm.damage ? `${perm.damage} damage` : "", counters].filter(Boolean).join(" · ");
-        return h("li", { class: "report-perm" + (perm.tapped ? " tapped" : ""), dataset: { permanent: pid } },
-          h("span", { class: "perm-name" }, h("b", { text: perm.name }), ` ${pid}`), h("span", { class: "perm-type", text: ` ${details}` }),
-          can ? h("span", { class: "perm-buttons" },
-            perm.tapped
-              ? button(k("untap"), "Untap", () => this.report({ type: "untap", permanent: pid }, `Untap ${label}`), { "aria-label": `Untap ${label}` })
-              : button(k("tap"), "Tap", () => this.report({ type: "tap", permanent: pid }, `Tap ${label}`), { "aria-label": `Tap ${label}` }),
-            h("label", { for: `r-${safeId(k("to"))}`, class: "visually-hidden", text: `Where ${label} goes` }),
-            h("select", { id: `r-${safeId(k("to"))}`, dataset: { key: k("to") } }, LEAVE_TO.map(([v, t]) => h("option", { value: v, text: t }))),
-            button(k("leave"), "Leaves", () => {
-              const to = $(`#report [data-key="${CSS.escape(k("to"))}"]`).value;
-              this.report({ type: "move", permanent: pid, to }, `${label} leaves the battlefield (${to.replace("_", " ")})`);
-            }, { "aria-label": `${label} leaves the battlefield to the chosen zone` }),
-          ) : null,
-          can ? this.activateForm(id, pid, label, perms) : null,
-        );
-      })),
-    );
-  }
-
-  /** Activate an ability: its number, X, and the costs a card the server does not automate
-   * names (sacrifices, life); the server knows the costs of the cards it automates and says
-   * which choice is missing. */
-  activateForm(id, pid, label, perms) {
-    const k = (rest) => `perm.${pid}.act.${rest}`;
-    const val = (rest) => $(`#report [data-key="${CSS.escape(k(rest))}"]`);
-    const sacrifice = perms.map(([other, p]) => {
-      const boxId = `r-${safeId(k("sac." + other))}`;
-      return h("div", { class: "check" },
-        h("input", { type: "checkbox", id: boxId, dataset: { key: k("sac." + other), id: other }, class: `sac-${safeId(pid)}` }),
-        h("label", { for: boxId, text: `${p.name} (${other})` }));
-    });
-    return h("details", { class: "activate", dataset: { key: k("open") } },
-      h("summary", { text: `Activate ${label}…` }),
-      h("div", { class: "row" },
-        field(k("n"), "Ability (0 is the first)", { type: "number", min: "0", value: "0", inputmode: "numeric", class: "amount" }),
-        field(k("x"), "X (optional)", { type: "number", min: "0", inputmode: "numeric", class: "amount" }),
-        field(k("life"), "Pay life (optional)", { type: "number", min: "1", inputmode: "numeric", class: "amount" }),
+      h(
+        "ul",
+        {},
+        perms.map(([pid, perm]) => {
+          const k = (rest) => `perm.${pid}.${rest}`;
+          const label = `${perm.name} (${pid})`;
+          const counters = Object.entries(perm.counters || {}).filter(([, n]) => n > 0).map(([kind, n]) => counterWord(kind, n)).join(", ");
+          const details = [perm.tapped ? "tapped" : "untapped", perm.summoning_sick ? "summoning sick" : "", perm.damage ? `${perm.damage} damage` : "", counters].filter(Boolean).join(" · ");
+          return h(
+            "li",
+            { class: "report-perm" + (perm.tapped ? " tapped" : ""), dataset: { permanent: pid } },
+            h("span", { class: "perm-name" }, h("b", { text: perm.name }), ` ${pid}`),
+            h("span", { class: "perm-type", text: ` ${details}` }),
+            can
+              ? h(
+                  "span",
+                  { class: "perm-buttons row" },
+                  perm.tapped
+                    ? button(k("untap"), "Untap", () => this.report({ type: "untap", permanent: pid }, `Untap ${label}`), { "aria-label": `Untap ${label}` })
+                    : button(k("tap"), "Tap", () => this.report({ type: "tap", permanent: pid }, `Tap ${label}`), { "aria-label": `Tap ${label}` }),
+                  h("label", { for: `r-${safeId(k("to"))}`, class: "visually-hidden", text: `Where ${label} goes` }),
+                  h("select", { id: `r-${safeId(k("to"))}`, dataset: { key: k("to") } }, LEAVE_TO.map(([v, t]) => h("option", { value: v, text: t }))),
+                  button(k("leave"), "Leaves", () => {
+                    const to = $(`#report [data-key="${CSS.escape(k("to"))}"]`).value;
+                    this.report({ type: "move", permanent: pid, to }, `${label} leaves the battlefield (${to.replace("_", " ")})`);
+                  }, { "aria-label": `${label} leaves the battlefield to the chosen zone` }),
+                )
+              : null,
+            can ? activateForm(this, id, pid, perm, label) : null,
+          );
+        }),
       ),
-      h("fieldset", { class: "picks" }, h("legend", { text: "Sacrifice as a cost" }), sacrifice),
-      button(k("go"), `Activate ${label}`, () => {
-        const body = { type: "activate", player: id, permanent: pid, ability: Number(val("n").value) || 0 };
-        if (val("x").value !== "") body.x = Number(val("x").value);
-        const costs = {};
-        const sacrificed = [...$("#report").querySelectorAll(`input.sac-${CSS.escape(safeId(pid))}:checked`)].map((el) => el.dataset.id);
-        if (sacrificed.length) costs.sacrifice = sacrificed;
-        if (val("life").value !== "") costs.pay_life = positiveInt(val("life").value);
-        if (Object.keys(costs).length) body.costs = costs;
-        const what = sacrificed.length ? ` (sacrificing ${sacrificed.map((s) => this.names(s)).join(", ")})` : "";
-        this.report(body, `Activate ${label}${what}`);
-      }, { class: "primary" }),
     );
   }
 }

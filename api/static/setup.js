@@ -1,19 +1,35 @@
 /* Setting up a table from the games list (scorekeeper or above): create a game (variant, players
- * and their names, event, round and table), then hand each player their link, which holds that
- * player's token in its fragment, as a QR code to scan at the table.
+ * and their names, the match: REL and best-of, the decks' size and the starting life, event,
+ * round and table), then hand each player their link, which holds that player's token in its
+ * fragment, as a QR code to scan at the table.
  *
- * The game is made with POST /v1/games; the links with POST /v1/games/{id}/player-links (the
- * scorekeeper who created the game, or a judge); each QR code is an SVG drawn by the server
- * (POST /v1/qr, the link in the body, never in a URL). The secrets are shown once.
+ * The game is made with POST /v1/games with `deck_size` and no library: the server gives each
+ * player a paper start, an unknown library of the deck's size less an opening hand of seven
+ * (docs/api.md, Games). A form that sent an empty library (the API's v1 meaning of `library: []`)
+ * would make the first draw lose the game (CR 704.5b). The links come from POST
+ * /v1/games/{id}/player-links (the scorekeeper who created the game, or a judge) and are drawn by
+ * qr-links.js; the secrets are shown once.
  */
 
-import { api, describeError, enc, gamePath } from "./api.js";
+import { api, describeError } from "./api.js";
 import { $, h } from "./dom.js";
 import { newKey } from "./queue.js";
+import { makePlayerLinks, showPlayerLinks } from "./qr-links.js";
 
 const TEAM_VARIANTS = new Set(["two_headed_giant", "archenemy"]);
 const DEFAULT_PLAYERS = { two_player: 2, multiplayer: 4, two_headed_giant: 4, archenemy: 4, commander: 4 };
-
+// Starting life (CR 119.1; a Two-Headed Giant team 30, CR 810.4; Commander 40, CR 903.7; the
+// archenemy 40, CR 904.5, which the server sets itself: the field is the heroes').
+const STARTING_LIFE = { two_player: 20, multiplayer: 20, two_headed_giant: 30, archenemy: 20, commander: 40 };
+const LIFE_LABEL = {
+  two_headed_giant: "Starting life (each team)",
+  archenemy: "Starting life (each hero; the archenemy 40)",
+};
+// Decks: 60 cards Constructed, 40 Limited (MTR 3.1, 4.1 minimums), 100 Commander (CR 903.5a).
+const DECK_FOR_VARIANT = (variant) => (variant === "commander" ? 100 : 60);
+// A match of several games is kept by the server's matches read model (best of 1, 3 or 5, MTR
+// 2.1) for two players; a multiplayer game, a pod or a team game is one game here.
+const MATCH_VARIANTS = new Set(["two_player"]);
 function status(text, isError) {
   const out = $("#setup-status");
   out.textContent = text;
@@ -48,13 +64,31 @@ function playerRow(index, variant, name = "", team = "", commander = "") {
   );
 }
 
+/** A random hex string: names a casual match's event when none is given. */
+function randomHex(bytes) {
+  const out = new Uint8Array(bytes);
+  crypto.getRandomValues(out);
+  return Array.from(out, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const wholeNumber = (text) => (/^\d+$/.test(String(text).trim()) ? Number(String(text).trim()) : null);
+
 /** `onCreated(id)` is called once a game is made (the list asks again). */
 export function initSetup(onCreated = () => {}) {
   const section = $("#setup");
   const form = $("#setup-form");
   const rows = $("#setup-players");
   const variant = $("#setup-variant");
+  const bestOf = $("#setup-best-of");
+  const deck = $("#setup-deck");
+  const deckSize = $("#setup-deck-size");
+  const life = $("#setup-life");
   let count = DEFAULT_PLAYERS[variant.value];
+  // What the person typed stays when the variant changes; a value still at the old variant's
+  // default follows the new variant.
+  let lifeDefault = STARTING_LIFE[variant.value];
+  let deckDefault = DECK_FOR_VARIANT(variant.value);
+  let matchLength = bestOf.value; // the person's choice, back when the variant plays matches again
 
   const draw = () => {
     const names = [...rows.querySelectorAll("input[name^=name-]")].map((el) => el.value);
@@ -63,11 +97,35 @@ export function initSetup(onCreated = () => {}) {
     rows.replaceChildren(...Array.from({ length: count }, (_, i) => playerRow(i, variant.value, names[i] || "", teams[i] || "", commanders[i] || "")));
     $("#setup-remove").disabled = count <= 2;
   };
+  const syncDeckPreset = () => {
+    const preset = [...deck.options].find((o) => o.value === deckSize.value.trim());
+    deck.value = preset ? preset.value : "";
+  };
+  const followVariant = () => {
+    const v = variant.value;
+    if (Number(life.value) === lifeDefault || life.value.trim() === "") life.value = String(STARTING_LIFE[v] ?? 20);
+    lifeDefault = STARTING_LIFE[v] ?? 20;
+    $("#setup-life-label").textContent = LIFE_LABEL[v] || "Starting life";
+    if (Number(deckSize.value) === deckDefault || deckSize.value.trim() === "") deckSize.value = String(DECK_FOR_VARIANT(v));
+    deckDefault = DECK_FOR_VARIANT(v);
+    syncDeckPreset();
+    const match = MATCH_VARIANTS.has(v);
+    if (!match && !bestOf.disabled) matchLength = bestOf.value;
+    bestOf.value = match ? matchLength : "1";
+    bestOf.disabled = !match;
+    $("#setup-best-of-hint").textContent = match ? "" : "One game: the server keeps matches of several games for two players.";
+  };
   variant.addEventListener("change", () => {
     count = DEFAULT_PLAYERS[variant.value] || 2;
     rows.replaceChildren();
     draw();
+    followVariant();
   });
+  deck.addEventListener("change", () => {
+    if (deck.value) deckSize.value = deck.value;
+    else deckSize.focus();
+  });
+  deckSize.addEventListener("input", syncDeckPreset);
   $("#setup-add").addEventListener("click", () => {
     count += 1;
     draw();
@@ -78,12 +136,50 @@ export function initSetup(onCreated = () => {}) {
     draw();
   });
   draw();
+  followVariant();
 
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
-    const body = { variant: variant.value, players: [] };
+    const built = buildBody();
+    if (built.error) {
+      status(built.error, true);
+      return;
+    }
+    const { body, note } = built;
+    const submit = form.querySelector("button[type=submit]");
+    submit.disabled = true;
+    status("Creating the game…");
+    try {
+      const created = await api("/v1/games", { method: "POST", body, headers: { "Idempotency-Key": newKey() } });
+      status(`Game ${created.game_id} created. Making the players' links…`);
+      const links = await makePlayerLinks(created.game_id);
+      await showPlayerLinks($("#setup-links"), created.game_id, links, { withGameLink: true });
+      status(`Game ${created.game_id} is ready${note}: give each player their link.`);
+      onCreated(created.game_id);
+    } catch (err) {
+      status(describeError(err), true);
+    } finally {
+      submit.disabled = false;
+    }
+  });
+
+  /** The POST /v1/games body the form describes, or {error} for what the person must fix. */
+  function buildBody() {
+    const v = variant.value;
+    const size = wholeNumber(deckSize.value);
+    if (size === null || size < 1) return { error: "Cards in each deck: a whole number of cards (60, 40 for Limited, 100 for Commander)." };
+    const startLife = wholeNumber(life.value);
+    if (startLife === null || startLife < 1) return { error: "Starting life: a whole number of at least 1." };
+    // deck_size and no library: the server's paper start (an unknown library, seven in hand).
+    const body = { variant: v, deck_size: size, players: [] };
     const gameId = $("#setup-id").value.trim();
     if (gameId) body.game_id = gameId;
+    const changedLife = startLife !== STARTING_LIFE[v];
+    const teamSizes = {};
+    rows.querySelectorAll(".setup-player").forEach((row) => {
+      const team = row.querySelector("input[name^=team-]");
+      if (team) teamSizes[team.value.trim()] = (teamSizes[team.value.trim()] || 0) + 1;
+    });
     rows.querySelectorAll(".setup-player").forEach((row) => {
       const id = row.dataset.player;
       const player = { id };
@@ -93,79 +189,38 @@ export function initSetup(onCreated = () => {}) {
       if (team) player.team = team.value.trim();
       const commander = row.querySelector("input[name^=commander-]");
       if (commander) player.commanders = commander.value.split("+").map((c) => c.trim()).filter(Boolean);
+      // A Two-Headed Giant team's life is the team's (below); the archenemy (alone on a team)
+      // keeps the 40 the server gives it.
+      const hero = v !== "archenemy" || (teamSizes[player.team] || 0) > 1;
+      if (changedLife && v !== "two_headed_giant" && hero) player.life = startLife;
       body.players.push(player);
     });
-    const tournament = {};
+    if (changedLife && v === "two_headed_giant") {
+      body.teams = Object.fromEntries(Object.keys(teamSizes).map((t) => [t, { life: startLife }]));
+    }
+    const tournament = { rel: $("#setup-rel").value, best_of: Number(bestOf.value) || 1 };
     const event = $("#setup-event").value.trim();
     if (event) tournament.event = event;
     for (const key of ["round", "table"]) {
       const value = $(`#setup-${key}`).value.trim();
       if (value !== "") tournament[key] = Number(value);
     }
-    if (Object.keys(tournament).length) body.tournament = tournament;
-    const submit = form.querySelector("button[type=submit]");
-    submit.disabled = true;
-    status("Creating the game…");
-    try {
-      const created = await api("/v1/games", { method: "POST", body, headers: { "Idempotency-Key": newKey() } });
-      status(`Game ${created.game_id} created. Making the players' links…`);
-      const answer = await api(gamePath(created.game_id, "/player-links"), { method: "POST", body: {} });
-      await showLinks(created.game_id, answer.links);
-      status(`Game ${created.game_id} is ready: give each player their link.`);
-      onCreated(created.game_id);
-    } catch (err) {
-      status(describeError(err), true);
-    } finally {
-      submit.disabled = false;
-    }
-  });
-  return (who) => {
-    section.hidden = !(who && ["scorekeeper", "judge", "admin"].includes(who.role));
-  };
-}
-
-async function qrImage(url, alt) {
-  const response = await api("/v1/qr", { method: "POST", body: { text: url }, raw: true, headers: { Accept: "image/svg+xml" } });
-  const blob = await response.blob();
-  return h("img", { class: "qr", src: URL.createObjectURL(blob), alt, width: 220, height: 220 });
-}
-
-async function showLinks(gameId, links) {
-  const out = $("#setup-links");
-  const gameUrl = `${location.origin}/games/${enc(gameId)}`;
-  const figures = [];
-  for (const link of links) {
-    const url = location.origin + link.path;
-    const label = link.name && link.name !== link.player_id ? `${link.name} (${link.player_id})` : link.player_id;
-    const copy = h("button", { type: "button", "aria-label": `Copy ${label}'s link` }, "Copy link");
-    copy.addEventListener("click", async () => {
-      try {
-        await navigator.clipboard.writeText(url);
-        copy.textContent = "Copied";
-      } catch {
-        copy.textContent = "Copy it from the text";
+    let note = "";
+    if (tournament.best_of > 1) {
+      // The match (its score, its next game) is kept by event, round and table: a casual match
+      // gets an event name of its own, round 1, table 1.
+      if (!tournament.event) {
+        tournament.event = `casual-${randomHex(4)}`;
+        note = ` (match ${tournament.event}, round ${tournament.round ?? 1}, table ${tournament.table ?? 1})`;
       }
-    });
-    figures.push(
-      h(
-        "figure",
-        { class: "player-link", dataset: { player: link.player_id, url } },
-        await qrImage(url, `QR code of ${label}'s link`),
-        h("figcaption", {},
-          h("b", { text: label }),
-          h("a", { class: "link-url", href: url, target: "_blank", rel: "noopener noreferrer", text: url }),
-          copy,
-        ),
-      ),
-    );
+      if (tournament.round === undefined) tournament.round = 1;
+      if (tournament.table === undefined) tournament.table = 1;
+    }
+    body.tournament = tournament;
+    return { body, note };
   }
-  out.replaceChildren(
-    h("h3", { text: `Links for game ${gameId}` }),
-    h("p", { class: "hint", text: "Each link holds that player's token and is shown only now: scan or print them before leaving this page. Anyone with a link can report as that player." }),
-    h("div", { class: "links" }, figures),
-    h("p", {}, "The game itself (for this device): ", h("a", { href: gameUrl, text: gameUrl })),
-  );
-  out.hidden = false;
-  out.querySelector("h3").setAttribute("tabindex", "-1");
-  out.querySelector("h3").focus();
+
+  return (who) => {
+    section.hidden = !(who && ["scorekeeper", "judge", "head_judge", "admin"].includes(who.role));
+  };
 }

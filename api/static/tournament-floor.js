@@ -1,12 +1,15 @@
-/* The judges' floor view at /tournaments/{tid}/floor: the round clock, the current round's tables
- * grouped by status (pending, extended, featured, reported), and one player's penalty history
- * across the event, read from the judging records of the games they played (each game's state,
- * `judging.penalties`, docs/judges.md). A judge's (or scorekeeper's) token reads all of it.
+/* The judges' floor view at /tournaments/{tid}/floor: the round clock, the event's open judge
+ * calls (their count, a link to the judges' page of the event, and each table's own calls), the
+ * current round's tables grouped by status (pending, extended, featured, reported), and one
+ * player's penalty history across the event, read from the judging records of the games they
+ * played (each game's state, `judging.penalties`, docs/judges.md). A judge's (or scorekeeper's)
+ * token reads all of it.
  */
 
 import { api, describeError, enc } from "./api.js";
 import { clearError, showError } from "./banner.js";
 import { h, plural } from "./dom.js";
+import { callHref, openCalls } from "./judges-calls.js";
 import { RoundClock, formatSeconds } from "./tournament-clock.js";
 import { eventMeta, fingerprint, poll, resultText, say, STATUS_NAMES, statusLine, tPath } from "./tournament-shared.js";
 
@@ -17,10 +20,15 @@ export function initFloor(root, tid) {
   document.title = `${tid} · Floor · MTG Ledger`;
   let view = null;
   let shown = null;
+  let calls = null; // the event's open judge calls (null: not read, or the token may not)
   const title = h("h1", { id: "t-title", text: tid });
   const meta = h("p", { class: "meta" });
   const clock = new RoundClock();
   const roundTitle = h("h2", { id: "t-floor-title", text: "Tables" });
+  const callsLine = h("p", { id: "t-calls", class: "t-calls-line", role: "status", hidden: true });
+  if (!document.querySelector('link[href="/static/judges.css"]')) {
+    document.head.append(h("link", { rel: "stylesheet", href: "/static/judges.css" }));
+  }
   const groups = h("div", { class: "t-floor-groups" });
 
   const historyStatus = statusLine("t-history-status");
@@ -46,7 +54,7 @@ export function initFloor(root, tid) {
       meta,
     ),
     h("section", { id: "t-clock", class: "panel t-clock-panel", "aria-label": "Round clock" }, clock.el),
-    h("section", { id: "t-floor", class: "panel", "aria-labelledby": "t-floor-title" }, roundTitle, groups),
+    h("section", { id: "t-floor", class: "panel", "aria-labelledby": "t-floor-title" }, roundTitle, callsLine, groups),
     h(
       "section",
       { id: "t-penalties", class: "panel", "aria-labelledby": "t-penalties-title" },
@@ -64,7 +72,20 @@ export function initFloor(root, tid) {
     }
   });
 
+  /** "2 open judge calls: the judges' page", or nothing for a token that may not read them. */
+  function renderCalls() {
+    callsLine.hidden = calls === null;
+    if (calls === null) return;
+    const n = calls.total;
+    callsLine.classList.toggle("waiting", n > 0);
+    callsLine.replaceChildren(
+      h("b", { text: n ? plural(n, "open judge call") : "No open judge calls" }),
+      h("a", { href: `/judges?event=${enc(tid)}`, text: "The judges' page of this event" }),
+    );
+  }
+
   function render(v) {
+    renderCalls();
     title.textContent = v.name || tid;
     document.title = `${v.name || tid} · Floor · MTG Ledger`;
     meta.textContent = eventMeta(v);
@@ -90,6 +111,8 @@ export function initFloor(root, tid) {
   }
 
   function card(t) {
+    const games = new Set(t.games || []);
+    const waiting = calls === null ? [] : calls.calls.filter((c) => games.has(c.game_id));
     return h(
       "li",
       { class: "t-floor-table", dataset: { table: t.table } },
@@ -98,6 +121,7 @@ export function initFloor(root, tid) {
       t.result ? h("span", { class: "hint", text: resultText(t) }) : "",
       t.extension_minutes ? h("span", { class: "t-time", dataset: { extension: t.extension_minutes }, text: `+${t.extension_minutes} min` }) : "",
       h("span", { class: "t-games" }, (t.games || []).map((g, i) => h("a", { href: "/games/" + enc(g), text: `Game ${i + 1}` }))),
+      waiting.map((c) => h("a", { class: "t-table-call", href: callHref(c.game_id, c.call), dataset: { call: c.call }, text: `Judge call: ${c.caller}` })),
     );
   }
 
@@ -148,8 +172,14 @@ export function initFloor(root, tid) {
       showError(err, "Loading the tournament");
       return;
     }
+    try {
+      // One indexed read of the open-calls read model: cheap at every poll.
+      calls = await openCalls(tid);
+    } catch {
+      calls = null; // a token that may not read the calls sees the floor without them
+    }
     clock.update(view.clock, view.round_minutes);
-    const print = fingerprint(view);
+    const print = fingerprint(view) + JSON.stringify(calls && [calls.total, calls.calls.map((c) => [c.game_id, c.call, c.caller])]);
     if (print === shown) return;
     shown = print;
     render(view);

@@ -19,7 +19,7 @@ the history by the import itself (``ledger.import_rules``).
 from __future__ import annotations
 
 from domain import events as ev
-from domain.audit import cards, counters_life, designations, ending, judging, turns_stack  # noqa: F401  (each registers its checks)
+from domain.audit import cards, counters_life, designations, ending, judging, opening, turns_stack  # noqa: F401  (each registers its checks)
 from domain.audit.common import AFTER_THE_END, CHECKS
 from domain.builder import Builder
 from domain.errors import GameError

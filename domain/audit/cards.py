@@ -41,20 +41,32 @@ def _cards_milled(state: GameState, event: ev.Event) -> str | None:
     requested: Any = data.get("requested")
     if not is_count(requested, minimum=0):
         return f"'requested' must be a whole number, got {requested!r}"
+    unnamed: Any = data.get("unnamed_count", 0)
+    if not is_count(unnamed, minimum=0):
+        return f"'unnamed_count' must be a whole number, got {unnamed!r}"
     names = card_names(data.get("cards"))
-    size = state.players[player_id].library_size
+    player = state.players[player_id]
+    size = player.library_size
     n = min(requested, size)
-    if len(names) != n:
+    if len(names) + unnamed != n:
         return (
-            f"{len(names)} card(s) milled, but mill {requested} from {player_id}'s library of {size} "
+            f"{len(names) + unnamed} card(s) milled, but mill {requested} from {player_id}'s library of {size} "
             f"mills {n}: as many as possible (CR 701.17a, 701.17b)"
+        )
+    if unnamed and len(names) != min(n, len(player.library)):
+        # Only cards the server doesn't know go unnamed: the known top ones are named.
+        return (
+            f"{unnamed} unnamed card(s) milled below {len(names)} named: the known top cards of {player_id}'s "
+            "library are named, only its unknown rest may go unnamed"
         )
     wrong = from_the_top(state, player_id, names, "CR 701.17a")
     if wrong:
         return wrong
     nonland = sum(1 for c in data["cards"] if not Card.from_json(c).is_land)
-    if data.get("nonland_count") != nonland:
-        return f"nonland_count is {data.get('nonland_count')!r}, but {nonland} of the milled cards are nonland"
+    given: Any = data.get("nonland_count")
+    if not (is_count(given, minimum=0) and nonland <= given <= nonland + unnamed):
+        more = f", and {unnamed} more are unnamed" if unnamed else ""
+        return f"nonland_count is {given!r}, but {nonland} of the named milled cards are nonland{more}"
     return None
 
 

@@ -45,6 +45,8 @@ def _step_began(state: GameState, event: ev.Event) -> str | None:
         return busy
     if data.get("turn") != state.turn.number:
         return f"a step of turn {data.get('turn')!r} began in turn {state.turn.number}"
+    if state.in_opening and any(p.mulligans and not p.hand_kept for p in state.in_game()):
+        return "the first turn went on while a player who took a mulligan had not kept a hand (CR 103.5)"
     current = state.turn.step
     following = STEPS[STEPS.index(current) + 1] if current != STEPS[-1] else None
     if data.get("step") == following or (data.get("step") == "untap" and current == "untap"):

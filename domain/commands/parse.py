@@ -40,6 +40,7 @@ from domain.commands.bodies.flow import (
     OrderTriggersBody,
     ResolveBody,
 )
+from domain.commands.bodies.opening import ChooseFirstPlayerBody, KeepHandBody, MulliganBody
 from domain.commands.bodies.played import ActivateBody, AttackBody, CastBody, PlayLandBody
 from domain.commands.refusals import refusal
 from domain.commands.vocabulary import CardResolver, Command
@@ -71,6 +72,9 @@ AnyActionBody = (
     | ActivateBody
     | AttackBody
     | DesignateBody
+    | ChooseFirstPlayerBody
+    | MulliganBody
+    | KeepHandBody
 )
 """Every action body; the OpenAPI ``Action`` schema is this union, discriminated by ``type``."""
 

@@ -39,6 +39,9 @@ class Choices:
     event (CR 616.1); see ``domain.rules.replacements``."""
     room: str | None = None
     """The room a venture moves the marker into, where the arrows lead to two (CR 701.49b)."""
+    nonland_count: int | None = None
+    """For a mill from the unknown part of a library the table doesn't name: how many of the
+    milled cards were nonland (the rad trigger, CR 728.1, reads only that)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +105,8 @@ class Mill:
     count: int
     cards: tuple[Card, ...] | None = None
     source: str | None = None
+    nonland_count: int | None = None
+    """How many of the milled cards were nonland, when the unknown ones are not named."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,6 +235,33 @@ class Designate:
     player: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class ChooseFirstPlayer:
+    """Who takes the first turn (CR 103.1): ``player`` as chosen, or (``player`` ``None``) at
+    random. The random pick is the ledger's (``drawn``): the domain never rolls, so a decision
+    stays a function of its command and state."""
+
+    player: str | None = None
+    drawn: str | None = None
+    """The player the ledger picked at random; never taken from a request body."""
+
+
+@dataclass(frozen=True, slots=True)
+class Mulligan:
+    """A player takes a mulligan (CR 103.5)."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class KeepHand:
+    """A player keeps their hand (CR 103.5), putting cards on the bottom for their mulligans;
+    ``bottom`` names some or all of them (``None``: none named)."""
+
+    player: str
+    bottom: tuple[Card, ...] | None = None
+
+
 Command = (
     Advance
     | Resolve
@@ -253,5 +285,8 @@ Command = (
     | Activate
     | Attack
     | Designate
+    | ChooseFirstPlayer
+    | Mulligan
+    | KeepHand
     | JudgingCommand
 )

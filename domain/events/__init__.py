@@ -39,7 +39,7 @@ from domain.events.counters_life import (
     Proliferated,
 )
 from domain.events.designations import DesignationChanged, DungeonCompleted, RoomEntered
-from domain.events.game import GameStarted, StepBegan, TurnBegan
+from domain.events.game import FirstPlayerChosen, GameStarted, HandKept, MulliganTaken, StepBegan, TurnBegan
 from domain.events.judging import (
     DeckChecked,
     JudgeCallAnswered,
@@ -104,14 +104,17 @@ __all__ = [
     "EventFormatError",
     "EventHandlers",
     "FieldSpec",
+    "FirstPlayerChosen",
     "GameEnded",
     "GameStarted",
+    "HandKept",
     "JudgeCallAnswered",
     "JudgeCallOpened",
     "LifeGained",
     "LifeLost",
     "ManaAdded",
     "ManaPoolEmptied",
+    "MulliganTaken",
     "NoteAdded",
     "PenaltyGiven",
     "PermanentEntered",

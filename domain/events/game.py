@@ -48,3 +48,40 @@ class StepBegan(DomainEvent):
 
     step: str = doc("The step that begins (`untap` ... `cleanup`).")
     turn: int = doc("The turn number.")
+
+
+@event_type("FirstPlayerChosen")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FirstPlayerChosen(DomainEvent):
+    """The player who takes the first turn is chosen before any mulligan (CR 103.1): at random (the
+    server's pick, recorded here so a replay never rolls again) or by a player's choice (the loser
+    of the previous game of the match, CR 103.1, MTR 2.2)."""
+
+    player: str = doc("Who takes the first turn: the turn's active player from now on.")
+    method: str = doc("`random` (picked by the server) or `chosen`.")
+
+
+@event_type("MulliganTaken")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MulliganTaken(DomainEvent):
+    """A player takes a mulligan (CR 103.5, London): their hand is shuffled into their library and
+    they draw a new hand of their starting hand size, unknown to the server."""
+
+    player: str = doc("Who took it.")
+    mulligans: int = doc("The mulligans they have taken now, this one included.")
+    hand_size: int = doc("The cards in the new hand: seven, or all there are (CR 103.5).")
+
+
+@event_type("HandKept")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandKept(DomainEvent):
+    """A player keeps their hand (CR 103.5): it becomes their opening hand, and they put one card
+    on the bottom of their library for each mulligan taken, less the first in a multiplayer game
+    (CR 103.5c)."""
+
+    player: str = doc("Who kept.")
+    mulligans: int = doc("The mulligans they took.")
+    bottom_count: int = doc("How many cards they put on the bottom of their library.")
+    bottom: list[Json] | None = optional(
+        "The named cards among them (hidden from lower roles); the others are unknown cards."
+    )

@@ -16,10 +16,17 @@ class CardsMilled(DomainEvent):
     """A player mills cards, all at once (CR 701.17a)."""
 
     player: str = doc("Whose library.")
-    cards: list[Json] = doc("The cards milled, top first (now public in the graveyard).")
+    cards: list[Json] = doc("The named cards milled, top first (now public in the graveyard).")
     requested: int = doc("The N asked for (fewer are milled from a short library).")
-    nonland_count: int = doc("How many of them are nonland cards (front face, CR 712.8a).")
+    nonland_count: int = doc(
+        "How many of the milled cards are nonland cards (front face, CR 712.8a), unnamed ones included."
+    )
     cause: str = doc("What made them mill (`manual`, `radiation`, a card name).")
+    unnamed_count: int = optional(
+        "How many cards from the unknown part of the library were milled without being named (below the "
+        "named ones); the report gave how many of all the milled cards were nonland.",
+        0,
+    )
 
 
 @event_type("CardsDrawn")

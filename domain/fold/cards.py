@@ -13,11 +13,13 @@ def _cards_milled(state: GameState, e: ev.CardsMilled) -> GameState:
     player = state.players[e.player]
     milled = cards(e.cards)
     from_known = min(len(milled), len(player.library))
+    # Unnamed cards come from the unknown part too; the graveyard counts them (CR 701.17a).
     player = replace(
         player,
         library=player.library[from_known:],
-        library_unknown=player.library_unknown - (len(milled) - from_known),
+        library_unknown=player.library_unknown - (len(milled) - from_known) - e.unnamed_count,
         graveyard=(*player.graveyard, *milled),
+        graveyard_unnamed=player.graveyard_unnamed + e.unnamed_count,
     )
     return set_player(state, player)
 
@@ -48,7 +50,12 @@ def _cards_moved(state: GameState, e: ev.CardsMoved) -> GameState:
     player = state.players[e.player]
     moved = cards(e.cards)
     if e.from_zone == "graveyard":
-        player = replace(player, graveyard=without(player.graveyard, moved))
+        # A card not among the named ones was one of the unnamed cards there, named as it leaves.
+        left = without(player.graveyard, moved)
+        unnamed = len(moved) - (len(player.graveyard) - len(left))
+        player = replace(
+            player, graveyard=left, graveyard_unnamed=max(0, player.graveyard_unnamed - unnamed)
+        )
     elif e.from_zone == "library":
         # Cards from among the top ones: each leaves the known part (its first copy there), or
         # else the unknown rest, where it had just been revealed.

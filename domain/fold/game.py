@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import cast
 
 from domain import events as ev
-from domain.fold.shared import remember, set_player, set_team
+from domain.fold.shared import cards, remember, set_player, set_team, without
 from domain.fold.table import FOLDS
 from domain.serialize import state_from_json
 from domain.state import GameState, Permanent, Player, Result, Team, Turn, Variant, replace
@@ -62,6 +62,58 @@ def _step_began(state: GameState, e: ev.StepBegan) -> GameState:
         }
         state = replace(state, battlefield=battlefield)
     return state
+
+
+@FOLDS.on(ev.FirstPlayerChosen)
+def _first_player_chosen(state: GameState, e: ev.FirstPlayerChosen) -> GameState:
+    """The chosen player's turn is the game's first (CR 103.1); with shared team turns, their team's."""
+    team = state.players[e.player].team if state.shared_turns else None
+    return replace(
+        state,
+        turn=replace(state.turn, active_player=e.player, active_team=team),
+        first_player={"player": e.player, "method": e.method},
+    )
+
+
+@FOLDS.on(ev.MulliganTaken)
+def _mulligan_taken(state: GameState, e: ev.MulliganTaken) -> GameState:
+    """The hand is shuffled into the library (so nothing in it is known any more) and a new hand of
+    ``hand_size`` unknown cards is drawn (CR 103.5)."""
+    player = state.players[e.player]
+    cards = player.library_size + player.hand_size
+    player = replace(
+        player,
+        library=(),
+        library_unknown=cards - e.hand_size,
+        hand=(),
+        hand_unknown=e.hand_size,
+        mulligans=e.mulligans,
+    )
+    return set_player(state, player)
+
+
+@FOLDS.on(ev.HandKept)
+def _hand_kept(state: GameState, e: ev.HandKept) -> GameState:
+    """The kept hand loses ``bottom_count`` cards to the bottom of the library (CR 103.5): the named
+    ones from the known hand (else from its unknown part, where they had just been revealed), the
+    rest unknown. Below an unknown rest their order can't be listed: they join the unknown part."""
+    player = state.players[e.player]
+    named = cards(e.bottom)
+    hand = without(player.hand, named)
+    from_unknown = e.bottom_count - (len(player.hand) - len(hand))
+    if player.library_unknown or e.bottom_count > len(named):
+        library, unknown = player.library, player.library_unknown + e.bottom_count
+    else:
+        library, unknown = (*player.library, *named), player.library_unknown
+    player = replace(
+        player,
+        hand=hand,
+        hand_unknown=player.hand_unknown - from_unknown,
+        library=library,
+        library_unknown=unknown,
+        hand_kept=True,
+    )
+    return set_player(state, player)
 
 
 @FOLDS.on(ev.PlayerLost)

@@ -35,11 +35,16 @@ def radiation_triggers(state: GameState) -> list[TriggerSpec]:
     ]
 
 
-def radiation_needs_cards(state: GameState, player_id: str) -> bool:
-    """Whether resolving now mills cards the server doesn't know (an unknown library)."""
+def radiation_mills(state: GameState, player_id: str) -> int:
+    """How many cards resolving now mills: the rad count, as many as the library holds (701.17b)."""
     player = state.players[player_id]
-    n = min(player.counters.get("rad", 0), player.library_size)
-    return n > len(player.library)
+    return min(player.counters.get("rad", 0), player.library_size)
+
+
+def radiation_needs_cards(state: GameState, player_id: str) -> bool:
+    """Whether resolving now mills cards the server doesn't know (an unknown library): they are
+    named in ``choices.cards``, or counted in ``choices.nonland_count``."""
+    return radiation_mills(state, player_id) > len(state.players[player_id].library)
 
 
 def resolve_radiation(b: Builder, obj: StackObject, choices: Choices) -> str | None:
@@ -50,8 +55,10 @@ def resolve_radiation(b: Builder, obj: StackObject, choices: Choices) -> str | N
     rad = b.state.players[pid].counters.get("rad", 0)
     if rad <= 0:
         return "does nothing: the player has no rad counters on resolution (CR 603.4)"
-    milled = mill(b, pid, rad, "radiation", choices.cards, RULE)
-    nonland = sum(1 for c in milled if not c.is_land)
+    # From an unknown library the table names the milled cards, or says how many were nonland:
+    # that count is all 728.1 reads.
+    milled = mill(b, pid, rad, "radiation", choices.cards, RULE, nonland_count=choices.nonland_count)
+    nonland = milled.nonland_count
     if nonland:
         if radiation_life_gain_instead(b.state, pid):
             gain_life(b, pid, nonland, "radiation", "CR 728.1a")

@@ -10,7 +10,7 @@ from domain.commands import Choices
 from domain.errors import Code, IllegalAction, NotFound
 from domain.rules.dungeons import next_rooms
 from domain.rules.effects import before_choices, extra_needs, run_effect
-from domain.rules.radiation import radiation_needs_cards
+from domain.rules.radiation import radiation_mills, radiation_needs_cards
 from domain.rules.sba import check_game_over, check_state_based_actions
 from domain.state import GameState, StackObject
 
@@ -22,6 +22,35 @@ def needs_of(state: GameState, obj: StackObject) -> list[str]:
     if obj.effect == "radiation" and radiation_needs_cards(state, obj.params["player"]):
         needs.append("cards")
     return needs
+
+
+def card_count(state: GameState, obj: StackObject) -> int | None:
+    """How many cards ``choices.cards`` must name for this object, where the server knows it: the
+    rad trigger mills as many as the player has rad counters, at most the library (CR 728.1)."""
+    if obj.effect == "radiation" and radiation_needs_cards(state, obj.params["player"]):
+        return radiation_mills(state, obj.params["player"])
+    return None
+
+
+def alternatives_of(state: GameState, obj: StackObject) -> dict[str, list[str]]:
+    """Choices that may stand in for a need: the rad trigger's milled cards, left unnamed, are
+    counted by ``nonland_count`` (CR 728.1 reads only how many were nonland)."""
+    if card_count(state, obj) is not None:
+        return {"cards": ["nonland_count"]}
+    return {}
+
+
+def _missing(state: GameState, obj: StackObject, need: str, choices: Choices) -> str | None:
+    """How to give ``need`` when ``choices`` lacks it (and every choice standing in for it), else ``None``."""
+    alternatives = alternatives_of(state, obj).get(need, [])
+    if getattr(choices, need, None) is not None or any(getattr(choices, a, None) is not None for a in alternatives):
+        return None
+    if need == "room":  # a venture names the rooms the arrows lead to (701.49b)
+        return f"{need!r}: one of {list(next_rooms(state, obj.params['player']))}"
+    n = card_count(state, obj)
+    if need == "cards" and n is not None:
+        return f"'cards' (the {n} milled cards, top first) or 'nonland_count' (how many of the {n} were nonland)"
+    return repr(need)
 
 
 def _put_on_stack(b: Builder, obj: StackObject) -> None:
@@ -113,11 +142,10 @@ def resolve_top(b: Builder, choices: Choices) -> None:
     outcome = before_choices(b.state, obj)
     if outcome is None:
         for need in needs_of(b.state, obj):
-            if getattr(choices, need, None) is None:
-                # A venture names the rooms the arrows lead to (701.49b).
-                among = f": one of {list(next_rooms(b.state, obj.params['player']))}" if need == "room" else ""
+            missing = _missing(b.state, obj, need, choices)
+            if missing is not None:
                 raise IllegalAction(
-                    f"resolving {obj.id} ({obj.description}) needs the choice {need!r}{among}", Code.CHOICE_REQUIRED
+                    f"resolving {obj.id} ({obj.description}) needs the choice {missing}", Code.CHOICE_REQUIRED
                 )
         outcome = run_effect(b, obj, choices)
     to = None

@@ -7,6 +7,7 @@ from domain.builder import Builder
 from domain.errors import Code, IllegalAction
 from domain.rules.counters import add_counters
 from domain.rules.designations import check_day_night
+from domain.rules.opening import check_mulligans_done
 from domain.rules.stack import settle
 from domain.rules.zones import draw
 from domain.state import STEPS, GameState
@@ -42,9 +43,10 @@ def next_turn_owner(state: GameState) -> tuple[str, str | None]:
 
 
 def _skips_first_draw(state: GameState) -> bool:
-    """The first player (team) skips the draw of the first turn: 103.8a (two players),
-    103.8b (Two-Headed Giant); not in other multiplayer games (103.8c)."""
-    return state.turn.number == 1 and state.variant in ("two_player", "two_headed_giant")
+    """The first player (team) skips the draw of the first turn: 103.8a (a two-player game, of any
+    variant: a Commander duel too), 103.8b (Two-Headed Giant); not in other multiplayer games
+    (103.8c, 800.7), which are the games that begin with more than two players (800.1)."""
+    return state.turn.number == 1 and (not state.began_multiplayer or state.variant == "two_headed_giant")
 
 
 def _begin_step(b: Builder, step: str) -> None:
@@ -81,6 +83,7 @@ def advance(b: Builder, to: str | None) -> None:
         raise IllegalAction(
             f"can't end the step while the stack holds {len(b.state.stack)} object(s)", Code.STACK_NOT_EMPTY
         )
+    check_mulligans_done(b.state)  # 103.5: the first turn begins once every mulligan is over
     while True:
         _end_step(b)
         index = STEPS.index(b.state.turn.step)

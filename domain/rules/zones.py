@@ -18,7 +18,8 @@ from domain.state import Permanent, Player
 def _revealed(player: Player, n: int, revealed: Sequence[Card] | None, what: str) -> tuple[list[Card], int]:
     """The cards leaving the top of a library: known ones, plus revealed ones for the unknown rest.
 
-    Returns the cards named and how many unknown cards stay unnamed (only allowed for draws).
+    Returns the cards named and how many unknown cards stay unnamed (a draw's, or a mill's whose
+    nonland count is given).
     """
     known = list(player.library[:n])
     if revealed is None:
@@ -46,32 +47,47 @@ def mill(
     cause: str,
     revealed: Sequence[Card] | None = None,
     rule: str = "CR 701.17a",
-) -> list[Card]:
+    *,
+    nonland_count: int | None = None,
+) -> ev.CardsMilled:
     """Mill: the top ``count`` cards go to the graveyard, as many as possible (701.17a/b).
 
-    An unknown library needs the revealed cards (their count is checked). Returns the cards.
-    """
+    Cards from the unknown part of the library are named in ``revealed`` (their count is checked)
+    or, when the table doesn't name them, counted: ``nonland_count`` says how many of all the
+    milled cards were nonland, and the graveyard counts the unnamed ones. Returns the event."""
     player = lookup.player(b.state, player_id)
     n = min(count, player.library_size)
     cards, unnamed = _revealed(player, n, revealed, f"mill {count}")
-    if unnamed:
+    named_nonland = sum(1 for c in cards if not c.is_land)
+    if unnamed and nonland_count is None:
         raise IllegalAction(
-            f"mill {count} from {player_id!r}: cards from the unknown part of the library must be revealed "
-            f"in 'cards' (the {n} milled cards, top first)",
+            f"mill {count} from {player_id!r}: {n} card(s) leave a library the server doesn't fully know; "
+            f"name them in 'cards' (the {n} milled cards, top first) or give 'nonland_count' (how many of "
+            f"the {n} were nonland)",
             Code.CARDS_REQUIRED,
             hidden=f"{unnamed} of them unknown",
         )
-    b.emit(
-        ev.CardsMilled(
-            player=player_id,
-            cards=[c.to_json() for c in cards],
-            requested=count,
-            nonland_count=sum(1 for c in cards if not c.is_land),
-            cause=cause,
-        ),
-        rule,
+    nonland = named_nonland
+    if nonland_count is not None:
+        if not named_nonland <= nonland_count <= named_nonland + unnamed:
+            # The known top cards may be hidden (a library is, CR 400.2): the bounds are for judges.
+            raise IllegalAction(
+                f"mill {count} from {player_id!r}: 'nonland_count' {nonland_count} can't be right for the {n} "
+                f"milled card(s), {unnamed} of them unnamed",
+                Code.ILLEGAL_CHOICE,
+                hidden=f"between {named_nonland} and {named_nonland + unnamed} of them are nonland",
+            )
+        nonland = nonland_count
+    milled = ev.CardsMilled(
+        player=player_id,
+        cards=[c.to_json() for c in cards],
+        requested=count,
+        nonland_count=nonland,
+        cause=cause,
+        unnamed_count=unnamed,
     )
-    return cards
+    b.emit(milled, rule)
+    return milled
 
 
 def draw(

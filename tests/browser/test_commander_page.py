@@ -1,6 +1,7 @@
-"""The page shows Commander (CR 903) and the designations, and reports them (issue 12): the
-command zone and the commander tax, the pod's commander damage as a matrix, the monarch, and
-combat damage from a commander reported from a phone until 21 loses the game (CR 704.6c)."""
+"""The page shows Commander (CR 903) and the designations, and reports them (issues 12 and 30):
+the command zone and the commander tax, the pod's commander damage as a matrix, the monarch, and
+combat damage from a commander reported from the quick pad's grid until 21 loses the game
+(CR 704.6c)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.browser.support import DESKTOP, PHONE, LiveServer
-from tests.browser.test_table_page import device, open_as, player_token, shoot, stored_events
+from tests.browser.test_table_page import device, open_as, player_token, quick, shoot, stored_events
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright Python package is not installed")
 expect = sync_api.expect
@@ -63,13 +64,20 @@ def test_the_command_zone_tax_damage_matrix_and_monarch_on_the_page(
         atraxa = next(
             pid for pid, p in live_server.state(game_id)["state"]["battlefield"].items() if p["name"] == ATRAXA
         )
-        ben = tab.get_by_role("region", name="Ben", exact=True)
-        ben.get_by_label("Combat damage to Ben").fill("7")
-        hit = ben.get_by_role("button", name=f"Combat damage from {ATRAXA} to Ben")
-        for hits in (1, 2):
+        # Ben's tile, then Atraxa's cell in his commander damage grid, then 7 on the number pad.
+        ben = quick(tab, "Ben")
+        grid = ben.get_by_role("group", name="Commander damage to Ben")
+        hit = grid.get_by_role("button", name=re.compile(f"^Commander damage from {re.escape(ATRAXA)} \\(Ann\\) to Ben"))
+
+        def seven() -> None:
             hit.click()
+            ben.get_by_role("button", name=f"7 commander damage from {ATRAXA} to Ben", exact=True).click()
+
+        for hits in (1, 2):
+            seven()
             cell = tab.locator(f'.commander-damage tr[data-player="P2"] td[data-commander="P1:{ATRAXA}"]')
             expect(cell).to_have_text(str(7 * hits))
+            expect(hit).to_contain_text(f"{7 * hits}/21")
         # The monarch, from the panel: the board tags Cy and names the monarch.
         tab.get_by_role("region", name="Cy", exact=True).get_by_role("button", name="Make Cy the monarch").click()
         expect(tab.locator('#players [data-player="P3"] [data-designation="monarch"]')).to_have_text("Monarch")
@@ -77,7 +85,7 @@ def test_the_command_zone_tax_damage_matrix_and_monarch_on_the_page(
         shoot(
             tab, screenshots / ("commander-phone.png" if size is PHONE else "commander.png"), full_page=size is DESKTOP
         )
-        hit.click()  # 21 from one commander: Ben loses (CR 704.6c)
+        seven()  # 21 from one commander: Ben loses (CR 704.6c)
         expect(tab.locator('.commander-damage tr[data-player="P2"] td.lethal')).to_have_text("21")
         expect(tab.locator('#players [data-player="P2"] .tag-lost')).to_contain_text("704.6c")
     damage = [e for e in stored_events(live_server, game_id, 0) if e["type"] == "DamageDealt"]

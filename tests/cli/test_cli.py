@@ -359,51 +359,36 @@ def test_serve_tells_its_workers_how_many_they_are_and_sqlite_workers_check_head
 
 
 @pytest.mark.parametrize(
-    ("url", "workers", "head_check", "head_watch", "checks", "watches"),
+    ("url", "workers", "checks", "watches"),
     [
-        ("sqlite:///x.sqlite3", 1, "auto", "auto", False, False),
-        ("sqlite:///x.sqlite3", 2, "auto", "auto", True, False),
-        ("postgresql://u@h/db", 1, "auto", "auto", False, False),
-        ("postgresql://u@h/db", 2, "auto", "auto", False, True),
-        ("postgresql://u@h/db", 1, "on", "on", True, True),
-        ("sqlite:///x.sqlite3", 4, "off", "off", False, False),
-        ("postgresql://u@h/db", 4, "auto", "off", False, False),
+        ("sqlite:///x.sqlite3", 1, False, False),
+        ("sqlite:///x.sqlite3", 2, True, False),
+        ("postgresql://u@h/db", 1, False, False),
+        ("postgresql://u@h/db", 2, False, True),
+        ("postgresql://u@h/db", 4, False, True),
     ],
 )
-def test_auto_reads_heads_on_sqlite_and_watches_them_on_postgresql_with_several_workers(
-    url: str, workers: int, head_check: str, head_watch: str, checks: bool, watches: bool
+def test_several_workers_read_heads_on_sqlite_and_watch_them_on_postgresql(
+    url: str, workers: int, checks: bool, watches: bool
 ) -> None:
     """Several workers: SQLite reads a game's newer events before each action (a local read);
-    PostgreSQL, where that read is a round trip, watches the log instead (store.head_watch)."""
+    PostgreSQL, where that read is a round trip, watches the log instead (store.head_watch).
+    Chosen from the store and the worker count, no setting (docs/operations.md, Chosen for you)."""
     from api.settings import Settings
 
-    settings = Settings(
-        _env_file=None,
-        database_url=url,
-        workers=workers,
-        head_check=head_check,  # type: ignore[arg-type]
-        head_watch=head_watch,  # type: ignore[arg-type]
-    )
+    settings = Settings(_env_file=None, database_url=url, workers=workers)
     assert settings.checks_heads is checks
     assert settings.watches_heads is watches
 
 
-@pytest.mark.parametrize(
-    ("url", "setting", "window_ms"),
-    [
-        ("sqlite:///x.sqlite3", None, 1.0),
-        ("postgresql://u@h/db", None, 3.0),
-        ("postgresql://u@h/db", 0.0, 0.0),
-        ("sqlite:///x.sqlite3", 5.0, 5.0),
-    ],
-)
-def test_group_commit_waits_longer_on_postgresql_unless_set(url: str, setting: float | None, window_ms: float) -> None:
+@pytest.mark.parametrize(("url", "window_ms"), [("sqlite:///x.sqlite3", 1.0), ("postgresql://u@h/db", 3.0)])
+def test_group_commit_waits_longer_on_postgresql(url: str, window_ms: float) -> None:
     """A PostgreSQL transaction costs a round trip and the server's commit work, so its group
-    committer waits 3 ms for more saves by default, SQLite's 1 ms (docs/performance.md, issue 15,
-    eighth pass); ``MTG_LEDGER_GROUP_COMMIT_MS`` overrides either, 0 included."""
+    committer waits 3 ms for more saves, SQLite's 1 ms (docs/performance.md, issue 15, eighth
+    pass)."""
     from api.settings import Settings
 
-    settings = Settings(_env_file=None, database_url=url, group_commit_ms=setting)
+    settings = Settings(_env_file=None, database_url=url)
     assert settings.group_commit_window_ms == window_ms
 
 
@@ -411,30 +396,20 @@ def test_the_server_hands_the_group_commit_window_to_each_partitions_committer(t
     from api.app import build_service
     from api.settings import Settings
 
-    for setting, seconds in ((None, 0.001), (7.0, 0.007)):
-        settings = Settings(_env_file=None, database_url=f"sqlite:///{tmp_path / 'w.sqlite3'}", group_commit_ms=setting)
-        service = build_service(settings)
-        try:
-            assert [p.committer._window for p in service.partitions if p.committer] == [seconds]
-        finally:
-            service.close()
+    settings = Settings(_env_file=None, database_url=f"sqlite:///{tmp_path / 'w.sqlite3'}")
+    service = build_service(settings)
+    try:
+        assert [p.committer._window for p in service.partitions if p.committer] == [0.001]
+    finally:
+        service.close()
 
 
-@pytest.mark.parametrize(
-    ("url", "setting", "runs"),
-    [
-        ("sqlite:///x.sqlite3", "auto", False),
-        ("postgresql://u@h/db", "auto", True),
-        ("sqlite:///x.sqlite3", "on", True),
-        ("postgresql://u@h/db", "off", False),
-    ],
-)
-def test_auto_keeps_the_read_models_in_a_process_of_their_own_on_postgresql(url: str, setting: str, runs: bool) -> None:
+@pytest.mark.parametrize(("url", "runs"), [("sqlite:///x.sqlite3", False), ("postgresql://u@h/db", True)])
+def test_the_read_models_run_in_a_process_of_their_own_on_postgresql(url: str, runs: bool) -> None:
     """``serve`` starts ``mtg-ledger project`` on PostgreSQL (docs/operations.md, The read models)."""
     from api.settings import Settings
 
-    settings = Settings(_env_file=None, database_url=url, read_model_process=setting)  # type: ignore[arg-type]
-    assert settings.runs_read_model_process is runs
+    assert Settings(_env_file=None, database_url=url).runs_read_model_process is runs
 
 
 @pytest.mark.postgres

@@ -114,7 +114,8 @@ def test_a_report_that_ends_the_game_still_awaits_the_opponent(
     assert r.status_code == 201, r.text
     state = r.json()["state"]
     assert state["status"] == "finished" and state["unacknowledged"][0]["players"] == ["P2"]
-    assert "lost the game" in state["unacknowledged"][0]["summary"]
+    # The summary is what the report changed; the loss is the state-based action it caused (CR 704.5c).
+    assert state["unacknowledged"][0]["summary"] == "P2: poison counters 0 -> 10"
     export = client.get(f"/v1/games/{game}/export", headers=admin_headers).text.splitlines()
     assert check_export(export, snapshot_interval=0).final.state.status == "finished"
     dispute = {"report": state["unacknowledged"][0]["report"], "reason": "I had no poison"}

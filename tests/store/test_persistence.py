@@ -276,11 +276,11 @@ def test_timeline_groups_lines_by_turn_and_step(store: Store) -> None:
     assert [(g["turn"], g["step"]) for g in groups] == [(3, "draw"), (3, "precombat_main")]
     lines = groups[1]["lines"]
     mill = next(line for line in lines if line["version"] == 4)
-    assert mill["text"] == "P1 mills Lightning Bolt, Forest, Grizzly Bears (radiation, CR 728.1)"
+    assert mill["text"] == "Alice mills Lightning Bolt, Forest, Grizzly Bears (radiation, CR 728.1)"  # P1 by name
     assert mill["reverted"] is True and mill["rule"] == "CR 728.1"
     assert mill["actor"] == {"name": JUDGE.name, "role": "judge"}
     assert texts(groups)[-1] == "Backed up to version 3 (4 events reverted): misreported mill (MIPG 1.4 (backing up))"
-    assert "P1 loses 2 life (18 left) (radiation, CR 728.1)" in texts(groups)
+    assert "Alice loses 2 life (18 left) (radiation, CR 728.1)" in texts(groups)
 
 
 def test_tokens(store: Store) -> None:

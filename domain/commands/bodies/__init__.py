@@ -8,5 +8,6 @@ turns what it refuses into ``GameError``\\ s with stable codes), builds the doma
 - ``flow``: advance, resolve, order_triggers, concede, counter, note;
 - ``effects``: the direct effects a judge or scorekeeper reports (counters, life, damage, ...);
 - ``played``: cast, play_land, activate, attack;
+- ``opening``: choose_first_player, mulligan, keep_hand (before the first turn, CR 103);
 - ``create``: the body of ``POST /v1/games``.
 """

@@ -69,17 +69,29 @@ class TournamentSetup(Body):
 
 
 class PlayerSetup(Body):
-    """One player: zones top first; ``library_size`` alone means an unknown library."""
+    """One player: zones top first; ``library_size`` alone means an unknown library. A player with
+    neither ``library`` nor ``library_size`` starts as at a paper table: an unknown library of
+    their deck less the opening hand (seven unknown cards unless ``hand``/``hand_size`` say
+    otherwise) and the cards the game starts with elsewhere."""
 
     id: SetupId
     name: Name | None = None
     team: Text | None = Field(None, description="required for two_headed_giant and archenemy")
     life: Life | None = Field(None, description="default by variant (CR 119.1); not in two_headed_giant")
     counters: CounterMap | None = None
-    library: list[CardRef] | None = Field(None, description="the known cards, top first")
+    deck_size: Size | None = Field(
+        None,
+        description="this player's deck, for a paper start (no `library` nor `library_size`); "
+        "default: the game's `deck_size`",
+    )
+    library: list[CardRef] | None = Field(
+        None, description="the known cards, top first; `[]` (or `library_size: 0`) is an empty library"
+    )
     library_size: Size | None = Field(None, description="known and unknown cards; default: the known ones")
     hand: list[CardRef] | None = None
-    hand_size: Size | None = None
+    hand_size: Size | None = Field(
+        None, description="known and unknown cards; default: the known ones, or 7 in a paper start (CR 103.5)"
+    )
     graveyard: list[CardRef] | None = None
     exile: list[CardRef] | None = None
     commanders: list[CardRef] | None = Field(
@@ -141,6 +153,11 @@ class GameCreateBody(Body):
     rules_edition: Name | None = Field(None, description="a date, YYYY-MM-DD; default (or empty): the current edition")
     tournament: TournamentSetup | None = None
     players: list[PlayerSetup] = Field(min_length=1)
+    deck_size: Size | None = Field(
+        None,
+        description="each deck's size, for players given neither `library` nor `library_size` (a paper "
+        "start): default 60, or 100 in a commander game (40 for Limited)",
+    )
     teams: dict[Text, TeamSetup] | None = None
     battlefield: list[PermanentSetup] | None = None
     turn: TurnSetup | None = None

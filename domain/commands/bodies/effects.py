@@ -146,11 +146,15 @@ class MillBody(Body):
     player: Text
     count: Positive
     cards: list[CardRef] | None = Field(None, description="the cards milled, for an unknown library")
+    nonland_count: NonNegative | None = Field(
+        None,
+        description="for an unknown library whose milled cards are not named: how many of them were nonland",
+    )
     source: Source = None
 
     def to_command(self, resolve: CardResolver) -> Mill:
         cards = None if self.cards is None else tuple(resolve(c) for c in self.cards)
-        return Mill(self.player, self.count, cards, self.source)
+        return Mill(self.player, self.count, cards, self.source, self.nonland_count)
 
 
 class DrawBody(Body):

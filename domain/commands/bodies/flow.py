@@ -84,6 +84,11 @@ class ResolveChoices(Body):
     may: bool | None = Field(None, description='the answer to a "you may"')
     replacement_order: ReplacementOrder = None
     room: Text | None = Field(None, description="the room a venture moves into, where there are two (CR 701.49b)")
+    nonland_count: NonNegative | None = Field(
+        None,
+        description="instead of `cards`, for a mill from an unknown library the table doesn't name: how many "
+        "of the milled cards were nonland (the rad trigger, CR 728.1)",
+    )
 
 
 class ResolveBody(Body):
@@ -127,6 +132,7 @@ class ResolveBody(Body):
                 proliferate_rounds=rounds,
                 replacement_order=tuple(given.replacement_order or ()),
                 room=given.room,
+                nonland_count=given.nonland_count,
             )
         )
 
