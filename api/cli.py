@@ -70,7 +70,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="print the page's address carrying the token (MTG_LEDGER_PUBLIC_URL/#token=...; a player's "
         "game page) instead of the bare secret",
     )
-    create.add_argument("--qr", action="store_true", help="with --link: also draw the link as a QR code in the terminal")
+    create.add_argument(
+        "--qr", action="store_true", help="with --link: also draw the link as a QR code in the terminal"
+    )
     create.set_defaults(handler=token_create, prog=create.prog)
 
     verify_parser = commands.add_parser("verify", help="verify a stored game or an export file")

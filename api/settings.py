@@ -26,7 +26,7 @@ RETIRED: dict[str, str] = {
     "MTG_LEDGER_GROUP_COMMIT_MS": "the group commit waits 1 ms on SQLite, 3 ms on PostgreSQL",
     "MTG_LEDGER_HEAD_CHECK": "workers on one SQLite file read a game's newer events before each action",
     "MTG_LEDGER_HEAD_WATCH": "workers on one PostgreSQL database watch the log for games other workers moved on",
-    "MTG_LEDGER_READ_MODEL_PROCESS": "the read models run in a process of their own on PostgreSQL, in a worker on SQLite",
+    "MTG_LEDGER_READ_MODEL_PROCESS": "the read models run in their own process on PostgreSQL, in a worker on SQLite",
 }
 """The settings issue 29 retired, and what the server does instead of reading them. A deployment
 that still sets one starts as before, with one warning per process: each only tuned how fast
@@ -109,9 +109,7 @@ class Settings(BaseSettings):
     # Retired in issue 29 (docs/operations.md, Retired settings): read only to say so. Their
     # mechanisms are chosen from the store and the worker count (the properties below).
     retired_group_commit: str | None = Field(default=None, validation_alias="MTG_LEDGER_GROUP_COMMIT", repr=False)
-    retired_group_commit_ms: str | None = Field(
-        default=None, validation_alias="MTG_LEDGER_GROUP_COMMIT_MS", repr=False
-    )
+    retired_group_commit_ms: str | None = Field(default=None, validation_alias="MTG_LEDGER_GROUP_COMMIT_MS", repr=False)
     retired_head_check: str | None = Field(default=None, validation_alias="MTG_LEDGER_HEAD_CHECK", repr=False)
     retired_head_watch: str | None = Field(default=None, validation_alias="MTG_LEDGER_HEAD_WATCH", repr=False)
     retired_read_model_process: str | None = Field(

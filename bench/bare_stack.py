@@ -18,6 +18,10 @@ The stores and the library settings are the ledger's own (``store.database_url``
 mode, or PostgreSQL through the same connection code), the transcoder the library's default, the
 aggregate ids UUIDs (the textbook's). The synchronous load and save run in the threadpool, as the
 ledger's do. ``BARE_CREATE_TABLES`` (``1``/``0``): create the tables at start-up.
+
+``BARE_FLOOR=1`` serves the floor instead: ``POST /floor/{id}`` reads the JSON body and answers,
+storing nothing (it does not import the store): the least any FastAPI endpoint
+behind uvicorn costs per request, the ceiling of every server built on them.
 """
 
 from __future__ import annotations
@@ -31,8 +35,6 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import Aggregate, event
 from fastapi import FastAPI, HTTPException, Request
 from starlette.concurrency import run_in_threadpool
-
-from store.database_url import library_environment
 
 ACTOR = {"name": "admin", "role": "admin"}
 """Who the actions are recorded as: the ledger's benchmark runs as its admin token."""
@@ -56,6 +58,8 @@ class Table(Aggregate):
 
 
 def create_application(database_url: str, create_tables: bool) -> Application[UUID]:
+    from store.database_url import library_environment
+
     env = library_environment(database_url, create_tables=create_tables)
     env["IS_SNAPSHOTTING_ENABLED"] = "n"
     env["ORIGINATOR_ID_TYPE"] = "uuid"
@@ -64,6 +68,8 @@ def create_application(database_url: str, create_tables: bool) -> Application[UU
 
 def create_app() -> FastAPI:
     """The uvicorn factory (``bench.bare_stack:create_app``)."""
+    if os.environ.get("BARE_FLOOR") == "1":
+        return create_floor()
     create_tables = os.environ.get("BARE_CREATE_TABLES", "1") not in ("0", "n", "false")
     store = create_application(os.environ["MTG_LEDGER_DATABASE_URL"], create_tables)
     app = FastAPI(title="bare stack: one aggregate load and save per action")
@@ -103,5 +109,21 @@ def create_app() -> FastAPI:
             }
 
         return await run_in_threadpool(load_record_save)
+
+    return app
+
+
+def create_floor() -> FastAPI:
+    """``POST /floor/{id}``: read the JSON body, answer; no store at all."""
+    app = FastAPI(title="the floor: a FastAPI endpoint that stores nothing")
+
+    @app.get("/health")
+    def health() -> dict[str, str]:
+        return {"status": "ok"}
+
+    @app.post("/floor/{game_id}", status_code=201)
+    async def floor(game_id: str, request: Request) -> dict[str, Any]:
+        body = await request.json()
+        return {"game_id": game_id, "version": 1, "type": body.get("type")}
 
     return app

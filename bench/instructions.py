@@ -12,7 +12,7 @@ same instructions for the same code and inputs whatever else the machine does. F
   can ask for;
 - ``bare``: ``bench/bare_stack.py``: FastAPI + one ``eventsourcing`` aggregate load and save per
   action, no rules, no audit (it stores the action, its actor, time and id, as the ledger does);
-- ``floor``: a FastAPI endpoint that stores nothing (``bench/bare_app.py``, ``BARE_FLOOR=1``);
+- ``floor``: a FastAPI endpoint that stores nothing (``bench/bare_stack.py``, ``BARE_FLOOR=1``);
 - ``baseline``: the ledger of another checkout (``--baseline PATH``, e.g. a ``git worktree`` of
   the commit before a change, imported through ``PYTHONPATH``), beside this one in one run;
 
@@ -237,7 +237,7 @@ def plain_server(name: str, store: ScratchStore, baseline: str | None) -> Server
     if name == "bare":
         return Server.uvicorn_app("bench.bare_stack:create_app", store, 1, BARE_CREATE_TABLES="1")
     if name == "floor":
-        return Server.uvicorn_app("bench.bare_app:create_app", store, 1, BARE_FLOOR="1")
+        return Server.uvicorn_app("bench.bare_stack:create_app", store, 1, BARE_FLOOR="1")
     raise ValueError(f"unknown server {name!r}; choose from {SERVERS}")
 
 

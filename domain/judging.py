@@ -238,9 +238,8 @@ def ends_game(cmd: JudgingCommand, state: GameState) -> bool:
 #: start and end of steps (CR 500.1, 106.4, 502.3, 504.1) and what it does each time a player
 #: would receive priority (CR 117.5): triggered abilities put on the stack or waiting for their
 #: order (CR 603.3, 603.3b), a team's loss and the end of the game (CR 704.6, 104.2a, 104.4a).
-AUTOMATIC_EVENTS: frozenset[type[ev.DomainEvent]] = frozenset(
-    {ev.StepBegan, ev.TurnBegan, ev.ManaPoolEmptied, ev.TriggerPutOnStack, ev.TriggersPending, ev.TeamLost, ev.GameEnded}
-)
+TURN_BASED: frozenset[type[ev.DomainEvent]] = frozenset({ev.StepBegan, ev.TurnBegan, ev.ManaPoolEmptied})
+AUTOMATIC_EVENTS = TURN_BASED | {ev.TriggerPutOnStack, ev.TriggersPending, ev.TeamLost, ev.GameEnded}
 #: Rules whose events the server performs by itself: state-based actions (CR 704, the deathtouch
 #: kill of 704.5h included) and a player leaving a multiplayer game (CR 800.4a).
 AUTOMATIC_RULES = ("CR 704.", "CR 800.4a")
@@ -252,26 +251,20 @@ def _automatic(event: ev.Event) -> bool:
 
 
 def _resolution(event: ev.Event) -> bool:
-    """The top of the stack resolving (CR 608.2), or leaving it as it would resolve with every
-    target illegal (608.2b): ``resolve``, "all players passed in succession"."""
+    """The top of the stack resolving (CR 608.2; with every target illegal, 608.2b)."""
     e = event.payload
-    return isinstance(e, ev.StackObjectResolved) or (isinstance(e, ev.StackObjectCountered) and event.rule == "CR 608.2b")
+    return isinstance(e, ev.StackObjectResolved) or (
+        isinstance(e, ev.StackObjectCountered) and event.rule == "CR 608.2b"
+    )
 
 
 def reported(events: Sequence[ev.Event]) -> list[ev.Event]:
-    """The part of one action's events that is its player's own report: what may need an
-    opponent's acknowledgement. Told from the events alone, so that an import
-    (``ledger.import_rules``) reads the record exactly as the live server wrote it.
-
-    - A resolution reports nothing: the top object resolves because every player passed
-      (CR 117.4, 608.1), and what it does the server works out (CR 608.2) from an object every
-      player saw on the stack; its choices are its controller's (``domain.permissions``).
-    - Otherwise the report is the events before the first one the server makes by itself
-      (``AUTOMATIC_EVENTS``, ``AUTOMATIC_RULES``): an advance (its first event is a step's or a
-      turn's beginning, or a mana pool emptying) and an ordering of triggers (the triggers go on
-      the stack) report nothing, and a report's consequences (state-based actions, triggers of
-      anyone's cards, a player leaving the game) are not part of it. The server runs them at the
-      end of each command, once its own events are done (``domain.rules.stack.settle``)."""
+    """The part of one action's events that is its player's own report (docs/judges.md), told
+    from the events alone so that an import (``ledger.import_rules``) reads the record as written.
+    A resolution reports nothing: every player passed (CR 117.4, 608.1) and its effects are the
+    server's (608.2). Otherwise the report ends at the first event the server makes by itself
+    (an advance and an ordering of triggers start with one; state-based actions and triggers
+    follow a report, ``domain.rules.stack.settle``)."""
     if any(_resolution(e) for e in events):
         return []
     for i, event in enumerate(events):
@@ -283,13 +276,8 @@ def reported(events: Sequence[ev.Event]) -> list[ev.Event]:
 def _opponents(state: GameState, reporter: str) -> list[str]:
     """The reporter's opponents: every other player, but a teammate in a team game (CR 102.2,
     102.3; in Two-Headed Giant one's own life loss is the team's, CR 810.9)."""
-    me = state.players.get(reporter)
-    team = me.team if me is not None else None
-    return [
-        pid
-        for pid, p in state.players.items()
-        if pid != reporter and not (state.shared_turns and team is not None and p.team == team)
-    ]
+    team = state.players[reporter].team if reporter in state.players and state.shared_turns else None
+    return [pid for pid, p in state.players.items() if pid != reporter and (team is None or p.team != team)]
 
 
 def _seen_by(state: GameState, player: str) -> dict[str, Any]:
@@ -328,36 +316,28 @@ def _object_name(obj: StackObject, state: GameState) -> str:
 
 
 def _listed(names: Iterable[str]) -> str:
-    """Names in order, each once, with how many when more than one: ``Ornithopter ×2, Throne of Geth``."""
-    counts = Counter(names)
-    return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in sorted(counts.items()))
+    """Names in order, each once, with how many when more than one: ``Ornithopter (2), Throne of Geth``."""
+    return ", ".join(name if n == 1 else f"{name} ({n})" for name, n in sorted(Counter(names).items()))
+
+
+def _changed(was: Mapping[str, Any], now: Mapping[str, Any]) -> list[str]:
+    return sorted(k for k in {*was, *now} if was.get(k) != now.get(k))
 
 
 def _changes(before: GameState, after: GameState, player: str) -> list[str]:
     """What changed of ``player``'s side, by name."""
     was, now = _seen_by(before, player), _seen_by(after, player)
-    out = []
-    if was["life"] != now["life"]:
-        out.append(f"life {was['life']} -> {now['life']}")
-    kinds = sorted(
-        k for k in set(was["counters"]) | set(now["counters"]) if was["counters"].get(k) != now["counters"].get(k)
-    )
-    for kind in kinds:
+    out = [f"life {was['life']} -> {now['life']}"] if was["life"] != now["life"] else []
+    for kind in _changed(was["counters"], now["counters"]):
         out.append(f"{kind} counters {was['counters'].get(kind, 0)} -> {now['counters'].get(kind, 0)}")
     if was["lost"] != now["lost"]:
         out.append("lost the game")
-    changed = [
-        pid
-        for pid in set(was["permanents"]) | set(now["permanents"])
-        if was["permanents"].get(pid) != now["permanents"].get(pid)
-    ]
-    if changed:
-        cards = [(after.battlefield.get(pid) or before.battlefield[pid]).card.name for pid in changed]
+    if permanents := _changed(was["permanents"], now["permanents"]):
+        cards = [(after.battlefield.get(pid) or before.battlefield[pid]).card.name for pid in permanents]
         out.append(f"permanents {_listed(cards)}")
-    if was["stack"] != now["stack"]:
-        objects = {o.id: o for o in (*before.stack, *after.stack)}
-        ids = [i for i in set(was["stack"]) | set(now["stack"]) if was["stack"].get(i) != now["stack"].get(i)]
-        out.append(f"stack objects {_listed(_object_name(objects[i], after) for i in ids)}")
+    if objects := _changed(was["stack"], now["stack"]):
+        by_id = {o.id: o for o in (*before.stack, *after.stack)}
+        out.append(f"stack objects {_listed(_object_name(by_id[i], after) for i in objects)}")
     return out
 
 
@@ -390,9 +370,7 @@ def waiting_for(before: GameState, reported_at: GameState, reporter: str) -> lis
     return [p for p in _opponents(before, reporter) if side_changed(before, reported_at, p)]
 
 
-def acknowledgement(
-    before: GameState, events: Sequence[ev.Event], after: GameState, reporter: str
-) -> ev.Event | None:
+def acknowledgement(before: GameState, events: Sequence[ev.Event], after: GameState, reporter: str) -> ev.Event | None:
     """The ``ReportAwaitingAcknowledgement`` the action of ``events`` (from ``before`` to
     ``after``) needs when ``reporter``'s player token made it, or ``None``: its report
     (``reported``) changed nothing of an opponent's (their life, counters, permanents, stack
@@ -401,9 +379,9 @@ def acknowledgement(
     if at is None:
         return None
     affected = waiting_for(before, at, reporter)
-    summary = [f"{player_name(before, p)}: {'; '.join(_changes(before, at, p))}" for p in affected]
     if not affected:
         return None
+    summary = [f"{player_name(before, p)}: {'; '.join(_changes(before, at, p))}" for p in affected]
     report = ev.ReportAwaitingAcknowledgement(
         report=f"report-{after.next_seq}", reporter=reporter, players=affected, summary=_shortened(" | ".join(summary))
     )

@@ -9,19 +9,19 @@ common case with several workers: in the open-loop benchmark (any connection car
 next action) two workers on PostgreSQL sustained a lower rate than one (docs/performance.md,
 issue 15, fourth pass).
 
-Reading the game's newer events before every action (``MTG_LEDGER_HEAD_CHECK=on``) costs a round
-trip per action on PostgreSQL. ``HeadWatch`` reads instead, every ``interval`` seconds, the
-events stored since it last looked (one index range scan of what is new, for every game at
-once). A game whose actions are spread over processes is brought forward by them: the events
-are decoded and folded onto its cached head in this thread (``GameRepository.catch_up``), so
-its next action here is decided at once, with no read before it. Any other overtaken head is
-marked behind, and its next action here, if one comes, reads the events after it. From the
-fifth pass of issue 15 to the sixth every overtaken head was only marked: a round trip on the
-request path for most actions with 2 or 4 workers (docs/performance.md, issue 15, seventh
-pass, which also says why the fold is done here and not by the next action). Events that do
-not follow the cached head (the watch began after some of them) mark it too. An action within
-``interval`` of another process's action on the same game can still clash, and is retried as
-before.
+Reading the game's newer events before every action (the head check SQLite's workers do,
+``ledger.write_path``) costs a round trip per action on PostgreSQL. ``HeadWatch`` reads instead,
+every ``interval`` seconds, the events stored since it last looked (one index range scan of what
+is new, for every game at once). A game whose actions are spread over processes is brought
+forward by them: the events are decoded and folded onto its cached head in this thread
+(``GameRepository.catch_up``), so its next action here is decided at once, with no read before
+it. Any other overtaken head is marked behind, and its next action here, if one comes, reads the
+events after it. From the fifth pass of issue 15 to the sixth every overtaken head was only
+marked: a round trip on the request path for most actions with 2 or 4 workers
+(docs/performance.md, issue 15, seventh pass, which also says why the fold is done here and not
+by the next action). Events that do not follow the cached head (the watch began after some of
+them) mark it too. An action within ``interval`` of another process's action on the same game
+can still clash, and is retried as before.
 """
 
 from __future__ import annotations

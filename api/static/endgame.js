@@ -76,7 +76,7 @@ export class EndGame {
     } catch {
       match = null;
     }
-    if (this.state !== state && this.state.status !== "finished") return;
+    if (this.state.status !== "finished") return; // an undo took the end back meanwhile
     const mine = match && match.games.find((g) => g.game_id === this.game.id);
     if (match && mine && mine.status === "finished") {
       this.match = match;

@@ -85,7 +85,9 @@ export function tally(r, effects) {
       extra.length ? h("span", { class: "tile-extra" }, extra) : null,
     );
   });
-  return h("div", { class: "tally" + (tiles.length > 2 ? " many" : ""), role: "group", "aria-label": "Life totals: pick a player to report for" }, tiles);
+  // Four or more: the own tile takes two rows beside the opponents' (a pod fits one screen).
+  const layout = tiles.length >= 4 ? " many four" : tiles.length > 2 ? " many" : "";
+  return h("div", { class: "tally" + layout, role: "group", "aria-label": "Life totals: pick a player to report for" }, tiles);
 }
 
 /** The quick pad for the picked player. */

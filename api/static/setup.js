@@ -25,11 +25,12 @@ const LIFE_LABEL = {
   two_headed_giant: "Starting life (each team)",
   archenemy: "Starting life (each hero; the archenemy 40)",
 };
-// Decks: 60 cards Constructed, 40 Limited (MTR 3.1, 4.1 minimums), 100 Commander (CR 903.5a).
+// Decks: 60 cards Constructed, 40 Limited (the formats' minimums), 100 Commander (CR 903.5a).
 const DECK_FOR_VARIANT = (variant) => (variant === "commander" ? 100 : 60);
 // A match of several games is kept by the server's matches read model (best of 1, 3 or 5, MTR
 // 2.1) for two players; a multiplayer game, a pod or a team game is one game here.
 const MATCH_VARIANTS = new Set(["two_player"]);
+
 function status(text, isError) {
   const out = $("#setup-status");
   out.textContent = text;

@@ -70,10 +70,11 @@ def mill(
     nonland = named_nonland
     if nonland_count is not None:
         if not named_nonland <= nonland_count <= named_nonland + unnamed:
-            # The known top cards may be hidden (a library is, CR 400.2): the bounds are for judges.
+            # The known top cards may be hidden (a library is, CR 400.2), and so is how many there
+            # are: the bounds are for judges.
             raise IllegalAction(
                 f"mill {count} from {player_id!r}: 'nonland_count' {nonland_count} can't be right for the {n} "
-                f"milled card(s), {unnamed} of them unnamed",
+                "milled card(s)",
                 Code.ILLEGAL_CHOICE,
                 hidden=f"between {named_nonland} and {named_nonland + unnamed} of them are nonland",
             )

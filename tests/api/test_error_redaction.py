@@ -33,7 +33,9 @@ REQUESTS: list[dict[str, Any]] = [
     {"type": "mill", "player": "P2", "count": 1, "cards": ["Forest"]},
     {"type": "mill", "player": "P2", "count": 2, "cards": ["Island", "Forest"]},
     {"type": "mill", "player": "P2", "count": 5},
-    {"type": "draw", "player": "P2", "count": 5},
+    {"type": "mill", "player": "P2", "count": 5, "nonland_count": 5},  # at most 3: the top two are lands
+    # A draw from an unknown library is taken unnamed (issue 30); a wrong name is refused.
+    {"type": "draw", "player": "P2", "count": 2, "cards": ["Forest", "Island"]},
 ]
 
 

@@ -21,8 +21,12 @@ from tests.conftest import ADMIN_TOKEN
 URL = "/v1/judge-calls"
 
 
-def _game(client: TestClient, h: dict[str, str], event: str | None, table: int, names: tuple[str, str]) -> str:
+def _game(
+    client: TestClient, h: dict[str, str], event: str | None, table: int, names: tuple[str, str], game_id: str = ""
+) -> str:
     body = copy.deepcopy(TWO_PLAYER)
+    if game_id:
+        body["game_id"] = game_id
     body["players"][0]["name"], body["players"][1]["name"] = names
     if event is None:
         body.pop("tournament")
@@ -228,9 +232,10 @@ def test_calls_of_every_partition_merge_newest_first(tmp_path: Path) -> None:
     h = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
     with TestClient(create_app(settings)) as client:
         service = client.app.state.service  # type: ignore[attr-defined]
-        games = [_game(client, h, "GP-Lyon", t, ("Alice", "Bob")) for t in range(1, 7)]
-        placed = {service.partitions.all.index(service.partitions.of(g)) for g in games}
-        assert placed == {0, 1}, "the games must fall in both partitions for this test"
+        # g1-g3 fall in the first partition, g4-g6 in the second (tests/store/test_partitions.py).
+        games = [_game(client, h, "GP-Lyon", t, ("Alice", "Bob"), game_id=f"g{t}") for t in (1, 4, 2, 5, 3, 6)]
+        placed = [service.partitions.all.index(service.partitions.of(g)) for g in games]
+        assert placed == [0, 1, 0, 1, 0, 1], placed
         calls = [(g, _call(client, h, g, f"table {i + 1}")) for i, g in enumerate(games)]
         body = _open(client, h)
         assert _keys(body) == calls[::-1] and body["total"] == 6

@@ -102,7 +102,9 @@ def test_a_public_url_with_a_password_is_refused_without_repeating_it() -> None:
     assert "s3cret" not in said
 
 
-def test_serve_refuses_to_start_with_a_bad_public_url(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_serve_refuses_to_start_with_a_bad_public_url(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     from api.cli import main
 
     monkeypatch.setenv("MTG_LEDGER_PUBLIC_URL", "192.168.1.20:8000")
@@ -177,7 +179,10 @@ def test_without_retired_settings_nothing_is_said(caplog: pytest.LogCaptureFixtu
 
 @pytest.mark.usefixtures("fresh_warnings")
 def test_serve_starts_with_retired_settings_and_says_what_it_chose(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     """``serve --workers 2`` on SQLite with the last pass's settings: not refused; its banner says
     what the server chose in their place (docs/operations.md, Chosen for you)."""

@@ -67,7 +67,9 @@ def test_the_command_zone_tax_damage_matrix_and_monarch_on_the_page(
         # Ben's tile, then Atraxa's cell in his commander damage grid, then 7 on the number pad.
         ben = quick(tab, "Ben")
         grid = ben.get_by_role("group", name="Commander damage to Ben")
-        hit = grid.get_by_role("button", name=re.compile(f"^Commander damage from {re.escape(ATRAXA)} \\(Ann\\) to Ben"))
+        hit = grid.get_by_role(
+            "button", name=re.compile(f"^Commander damage from {re.escape(ATRAXA)} \\(Ann\\) to Ben")
+        )
 
         def seven() -> None:
             hit.click()

@@ -196,7 +196,9 @@ def test_a_60_card_match_set_up_on_the_page_plays_three_turns_on_phones(
         wait_state(live_server, game_id, lambda s: s["turn"]["step"] == "postcombat_main", "turn 1 second main")
         jump(one, "To next turn's main phase")
         # Turn 2: the second player drew one card from the unknown library, and did not lose.
-        state = wait_state(live_server, game_id, lambda s: s["turn"]["number"] == 2 and s["turn"]["step"] == "precombat_main", "turn 2")
+        state = wait_state(
+            live_server, game_id, lambda s: s["turn"]["number"] == 2 and s["turn"]["step"] == "precombat_main", "turn 2"
+        )
         assert state["turn"]["active_player"] == second
         assert sizes(state) == {first: (7, 53), second: (7, 53)}
         jump(two, "To combat")
@@ -204,7 +206,9 @@ def test_a_60_card_match_set_up_on_the_page_plays_three_turns_on_phones(
         jump(two, "To second main phase")
         wait_state(live_server, game_id, lambda s: s["turn"]["step"] == "postcombat_main", "turn 2 second main")
         jump(two, "To next turn's main phase")
-        state = wait_state(live_server, game_id, lambda s: s["turn"]["number"] == 3 and s["turn"]["step"] == "precombat_main", "turn 3")
+        state = wait_state(
+            live_server, game_id, lambda s: s["turn"]["number"] == 3 and s["turn"]["step"] == "precombat_main", "turn 3"
+        )
         assert state["turn"]["active_player"] == first
         assert sizes(state) == {first: (8, 52), second: (7, 53)}
         assert state["status"] == "in_progress" and not any(p["lost"] for p in state["players"].values())
@@ -267,7 +271,10 @@ def test_a_four_player_commander_pod_set_up_on_the_page_plays_three_turns(
 
         def in_main(turn: int, step: str = "precombat_main") -> dict[str, Any]:
             state = wait_state(
-                live_server, game_id, lambda s: s["turn"]["number"] == turn and s["turn"]["step"] == step, f"turn {turn}"
+                live_server,
+                game_id,
+                lambda s: s["turn"]["number"] == turn and s["turn"]["step"] == step,
+                f"turn {turn}",
             )
             assert state["turn"]["active_player"] == seats[turn - 1]
             assert sizes(state) == hands  # one card a draw, from the unknown library
@@ -363,7 +370,9 @@ def test_player_links_on_any_games_page_at_the_public_url(
         expect(desk.locator("#links-out figure")).to_have_count(0)  # the secrets leave the page
     # Another scorekeeper is refused by the server, and the page says why beside the button.
     with device(browser, PHONE, touch=True) as other:
-        open_game(other, f"{venue_server.url}/games/{game_id}#token={venue_server.token('scorekeeper', name='Other desk')}")
+        open_game(
+            other, f"{venue_server.url}/games/{game_id}#token={venue_server.token('scorekeeper', name='Other desk')}"
+        )
         other.get_by_role("button", name="Player links", exact=True).tap()
         expect(other.locator("#links-status")).to_contain_text("not_game_creator")
         expect(other.locator("#links-out figure")).to_have_count(0)
@@ -419,7 +428,9 @@ def test_a_finished_game_shows_the_match_score_and_starts_the_next_game(
 
 def test_a_tournament_tables_next_game_comes_from_the_tournament(browser: Any, live_server: LiveServer) -> None:
     tid = "flow-cup"
-    response = live_server.api.post("/v1/tournaments", json={"id": tid, "name": "Flow Cup", "format": "modern", "best_of": 3})
+    response = live_server.api.post(
+        "/v1/tournaments", json={"id": tid, "name": "Flow Cup", "format": "modern", "best_of": 3}
+    )
     assert response.status_code == 201, response.text
     for name in ("Gil", "Hana"):
         assert live_server.api.post(f"/v1/tournaments/{tid}/players", json={"name": name}).status_code == 201
@@ -510,7 +521,13 @@ def test_the_setup_form_sends_the_deck_size_life_rel_and_match_length(browser: A
         state = live_server.state(game_of(links["P1"]))["state"]
         assert sizes(state) == {"P1": (7, 33), "P2": (7, 33)}  # a Limited deck: 33 and 7 (deck_size 40)
         assert [p["life"] for p in state["players"].values()] == [25, 25]
-        assert state["tournament"] == {"event": "Draft-Night", "round": 1, "table": 1, "rel": "professional", "best_of": 5}
+        assert state["tournament"] == {
+            "event": "Draft-Night",
+            "round": 1,
+            "table": 1,
+            "rel": "professional",
+            "best_of": 5,
+        }
 
     with device(browser, DESKTOP) as desk:
 
@@ -520,7 +537,9 @@ def test_the_setup_form_sends_the_deck_size_life_rel_and_match_length(browser: A
             setup.get_by_role("spinbutton", name="Starting life (each team)").fill("34")
             expect(setup.get_by_role("combobox", name="Match")).to_have_value("1")
 
-        links = set_up_on_the_page(desk, live_server, "two_headed_giant", ["Oz", "Pia", "Quin", "Rey"], giants, touch=False)
+        links = set_up_on_the_page(
+            desk, live_server, "two_headed_giant", ["Oz", "Pia", "Quin", "Rey"], giants, touch=False
+        )
         state = live_server.state(game_of(links["P1"]))["state"]
         assert {t: v["life"] for t, v in state["teams"].items()} == {"A": 34, "B": 34}
         assert sizes(state) == {p: (7, 53) for p in ("P1", "P2", "P3", "P4")}

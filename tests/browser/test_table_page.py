@@ -366,8 +366,10 @@ def test_a_scorekeeper_sets_up_a_table_and_a_player_opens_the_qr_link(
         row = desk.locator(f'#games-table tbody tr[data-game-id="{game_id}"]')
         expect(row.locator("td.players")).to_have_text("Carol, Dan", timeout=5000)
     state = live_server.state(game_id)["state"]
-    assert state["tournament"] == {"event": "Table-Setup", "round": 4, "table": table}
+    # The form's defaults: Regular REL, best of three (MTR 2.1), 60-card decks on a paper start.
+    assert state["tournament"] == {"event": "Table-Setup", "round": 4, "table": table, "rel": "regular", "best_of": 3}
     assert [p["name"] for p in state["players"].values()] == ["Carol", "Dan"]
+    assert [(p["hand_size"], p["library_size"]) for p in state["players"].values()] == [(7, 53), (7, 53)]
     with device(browser, size) as carol:
         carol.goto(url)
         expect(carol.locator("#board")).to_have_attribute("data-version", re.compile(r"^\d+$"))

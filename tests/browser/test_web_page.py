@@ -629,8 +629,8 @@ def team_game(server: LiveServer) -> str:
 
 
 def judging_game(server: LiveServer) -> str:
-    """A judge's records and a player's report awaiting, acknowledged and disputed
-    (docs/judges.md): every judging event type."""
+    """The opening (a random first player, a mulligan), a judge's records and a player's report
+    awaiting, acknowledged and disputed (docs/judges.md): every judging event type."""
     game_id = server.create_game(
         {
             "variant": "two_player",
@@ -650,6 +650,10 @@ def judging_game(server: LiveServer) -> str:
         return {"Authorization": f"Bearer {response.json()['token']}"}
 
     p1, p2 = player("P1"), player("P2")
+    # The opening (CR 103.1, 103.5): FirstPlayerChosen, MulliganTaken, HandKept.
+    server.act(game_id, {"type": "choose_first_player"})
+    server.act(game_id, {"type": "mulligan", "player": "P2"}, p2)
+    server.act(game_id, {"type": "keep_hand", "player": "P2"}, p2)
     post("judge-calls", {"called_by": "P2", "question": "How many poison counters?"})
     post("judge-calls/call-1/ruling", {"ruling": "Three."})
     post("time-extensions", {"minutes": 3, "reason": "ruling"})

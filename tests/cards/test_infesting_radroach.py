@@ -18,7 +18,7 @@ def test_combat_damage_that_many_rad() -> None:
 def test_returns_from_graveyard_when_an_opponent_mills_a_nonland_card() -> None:
     """ "Whenever an opponent mills a nonland card, if this creature is in your graveyard, you may
     return it to your hand." It works from the graveyard (CR 113.6k), once per nonland card."""
-    game = Game(players=[{"id": "P1", "graveyard": [ROACH]}, {"id": "P2", "library": [BOLT, FOREST]}])
+    game = Game(players=[{"id": "P1", "graveyard": [ROACH], "library": []}, {"id": "P2", "library": [BOLT, FOREST]}])
     game.mill("P2", 2)
     assert len(game.stack()) == 1
     assert game.top()["needs"] == ["may"]
@@ -31,7 +31,7 @@ def test_returns_from_graveyard_when_an_opponent_mills_a_nonland_card() -> None:
 def test_intervening_if_checked_again_on_resolution() -> None:
     """ "...if this creature is in your graveyard..." — an intervening-if (CR 603.4): two nonland
     cards milled trigger it twice; once the first returned it, the second does nothing."""
-    game = Game(players=[{"id": "P1", "graveyard": [ROACH]}, {"id": "P2", "library": [BOLT, BOLT]}])
+    game = Game(players=[{"id": "P1", "graveyard": [ROACH], "library": []}, {"id": "P2", "library": [BOLT, BOLT]}])
     game.mill("P2", 2)
     assert len(game.stack()) == 2
     game.resolve(may=True)
@@ -56,7 +56,7 @@ def test_not_for_its_owners_own_mill_nor_from_the_battlefield() -> None:
 def test_a_false_intervening_if_needs_no_may_answer() -> None:
     """The second trigger's "if this creature is in your graveyard" is false on resolution, so it
     does nothing (CR 603.4), and a "may" it will never ask is not required to resolve it."""
-    game = Game(players=[{"id": "P1", "graveyard": [ROACH]}, {"id": "P2", "library": [BOLT, BOLT]}])
+    game = Game(players=[{"id": "P1", "graveyard": [ROACH], "library": []}, {"id": "P2", "library": [BOLT, BOLT]}])
     game.mill("P2", 2)
     game.resolve(may=True)
     events = game.resolve()

@@ -35,7 +35,7 @@ def test_remove_three_quest_counters_and_sacrifice_returns_two_creature_cards() 
     creature cards from your graveyard to your hand." Costs are paid on activation (CR 602.2b,
     118.3, 701.21a); the targets are chosen then (601.2c) and return on resolution."""
     game = Game(
-        players=[{"id": "P1", "graveyard": [BEAR, BEAR, "Forest"]}, {"id": "P2"}],
+        players=[{"id": "P1", "library": [], "graveyard": [BEAR, BEAR, "Forest"]}, {"id": "P2"}],
         battlefield=[permanent("sse", SSE, counters={"quest": 3})],
     )
     events = game.activate("P1", "sse", targets=[{"card": "Grizzly Bears"}, "Grizzly Bears"])
@@ -54,7 +54,7 @@ def test_ability_needs_three_quest_counters_and_creature_card_targets() -> None:
     118.3); "target creature cards from your graveyard": a land card or a third copy that isn't
     there is not a legal target (115.1, 601.2c)."""
     game = Game(
-        players=[{"id": "P1", "graveyard": [BEAR, "Forest"]}, {"id": "P2"}],
+        players=[{"id": "P1", "library": [], "graveyard": [BEAR, "Forest"]}, {"id": "P2"}],
         battlefield=[permanent("sse", SSE, counters={"quest": 2}), permanent("sse2", SSE, counters={"quest": 3})],
     )
     game.refused({"type": "activate", "player": "P1", "permanent": "sse", "ability": 0}, "not_enough_counters")
@@ -75,7 +75,7 @@ def test_target_gone_on_resolution_returns_nothing() -> None:
     for it (CR 608.2b). Two Expeditions target the only Grizzly Bears: the one resolving first
     returns it, the other finds its target gone."""
     game = Game(
-        players=[{"id": "P1", "graveyard": [BEAR]}, {"id": "P2"}],
+        players=[{"id": "P1", "library": [], "graveyard": [BEAR]}, {"id": "P2"}],
         battlefield=[permanent("a", SSE, counters={"quest": 3}), permanent("b", SSE, counters={"quest": 3})],
     )
     game.activate("P1", "a", targets=["Grizzly Bears"])

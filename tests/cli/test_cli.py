@@ -331,7 +331,7 @@ def test_serve_tells_its_workers_how_many_they_are_and_sqlite_workers_check_head
     db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``serve --workers 2`` sets ``MTG_LEDGER_WORKERS`` for the worker processes, so on SQLite
-    their ``head_check=auto`` is on (docs/operations.md, Group commit)."""
+    workers check heads (docs/operations.md, Group commit)."""
     import os
 
     import api.cli_serve

@@ -100,7 +100,7 @@ def test_several_permanents_of_one_name_are_counted() -> None:
     for p in ("b1", "b2", "t"):
         _as(game, "P1", "add_counters", target={"permanent": p}, kind="+1/+1", amount=1)
     needed = _report(_as(game, "P1", "proliferate", player="P1", choose=choose))
-    assert needed.summary == "Bob: permanents Grizzly Bears ×2, Throne of Geth"
+    assert needed.summary == "Bob: permanents Grizzly Bears (2), Throne of Geth"
 
 
 def test_the_report_part_of_an_action_ends_where_the_server_takes_over() -> None:

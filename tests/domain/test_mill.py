@@ -34,7 +34,7 @@ def test_cr_701_17b_a_library_smaller_than_the_mill_mills_as_many_as_possible() 
 
 
 def test_cr_704_5b_milling_from_an_empty_library_does_not_lose() -> None:
-    game = two_player()
+    game = two_player(p1={"library": []})
     events = game.act("mill", player="P1", count=3)
     assert one(events, CardsMilled.TYPE).data["cards"] == []
     assert of_type(events, PlayerLost.TYPE) == []

@@ -90,7 +90,7 @@ def test_cr_728_1_fewer_cards_than_rad_counters_mills_as_many_as_possible() -> N
 
 
 def test_cr_704_5b_milling_from_an_empty_library_is_harmless() -> None:
-    game = two_player(p1={"counters": {"rad": 2}}, step="draw")
+    game = two_player(p1={"counters": {"rad": 2}, "library": []}, step="draw")
     game.advance()
     events = game.resolve()
     assert of_type(events, PlayerLost.TYPE) == []

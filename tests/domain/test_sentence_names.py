@@ -51,7 +51,10 @@ NAMES = Names(
         ),
         (
             "TriggerPutOnStack",
-            {"object": {"description": "Rad counters (CR 728.1): P1 mills cards equal to their rad counters"}, "seq": 3},
+            {
+                "object": {"description": "Rad counters (CR 728.1): P1 mills cards equal to their rad counters"},
+                "seq": 3,
+            },
             "CR 603.3",
             "Trigger put on the stack: Rad counters (CR 728.1): Alice mills cards equal to their rad counters",
         ),
@@ -74,8 +77,14 @@ def test_sentences_name_players_and_cards(type_: str, data: dict[str, Any], rule
 
 def test_without_names_a_sentence_keeps_the_ids_and_links_a_card_to_its_id() -> None:
     entered = {"permanent": {"id": "bears-7", "card": BEARS, "controller": "P1", "owner": "P1"}}
-    assert describe("PermanentEntered", entered, None) == "Grizzly Bears (bears-7) enters the battlefield under P1's control"
-    assert describe("PermanentTapped", {"permanent": "bears-7", "cause": "manual"}, None) == "bears-7 becomes tapped (manual)"
+    assert (
+        describe("PermanentEntered", entered, None)
+        == "Grizzly Bears (bears-7) enters the battlefield under P1's control"
+    )
+    assert (
+        describe("PermanentTapped", {"permanent": "bears-7", "cause": "manual"}, None)
+        == "bears-7 becomes tapped (manual)"
+    )
 
 
 def test_names_of_a_state() -> None:

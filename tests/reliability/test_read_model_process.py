@@ -1,10 +1,12 @@
-"""``mtg-ledger serve`` with the read models in a process of their own (``mtg-ledger project``,
-``MTG_LEDGER_READ_MODEL_PROCESS``; docs/operations.md, The read models), on both stores.
+"""``mtg-ledger serve`` with the read models in a process of their own (``mtg-ledger project``;
+docs/operations.md, The read models): on PostgreSQL, chosen by the store (issue 29 retired
+``MTG_LEDGER_READ_MODEL_PROCESS``).
 
 The process is elected before the workers start, so the workers stand by (their health says
 ``elsewhere``) while the game list still follows every game; killed, it is replaced by a worker
-within a second or two and started again (standing by); ``serve`` stopping stops it. With the
-setting off there is no such process and a worker keeps the read models."""
+within a second or two and started again (standing by); ``serve`` stopping stops it. On SQLite
+there is no such process and a worker keeps the read models, also when the retired setting
+still asks for one."""
 
 from __future__ import annotations
 
@@ -18,7 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from bench.harness import ScratchStore, Server, server_env
+from bench.harness import ScratchStore, Server, scratch_store, server_env
+from tests.conftest import require_postgres
 from tests.reliability.support import Api
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="finds the processes in /proc")
@@ -67,6 +70,13 @@ def runner(api: Api) -> str:
 
 
 @pytest.fixture
+def postgres_store() -> Iterator[ScratchStore]:
+    """A PostgreSQL schema of its own (the store that keeps the read models in a process)."""
+    with scratch_store("postgresql", require_postgres(), prefix="mtgl_rel") as created:
+        yield created
+
+
+@pytest.fixture
 def api_of() -> Iterator[Callable[[Server], Api]]:
     made: list[Api] = []
 
@@ -79,10 +89,11 @@ def api_of() -> Iterator[Callable[[Server], Api]]:
         api.close()
 
 
+@pytest.mark.postgres
 def test_the_read_models_run_in_their_own_process_and_a_worker_covers_when_it_dies(
-    store: ScratchStore, api_of: Callable[[Server], Api]
+    postgres_store: ScratchStore, api_of: Callable[[Server], Api]
 ) -> None:
-    with Server.ledger(store, workers=1, MTG_LEDGER_READ_MODEL_PROCESS="on") as server:
+    with Server.ledger(postgres_store, workers=1) as server:
         api = api_of(server)
         [first] = projectors(server)
         assert runner(api) == "elsewhere"  # the worker stands by: the process keeps them
@@ -109,25 +120,30 @@ def _zombie(pid: int) -> bool:
         return True
 
 
-def test_with_the_setting_off_a_worker_keeps_the_read_models(
-    store: ScratchStore, api_of: Callable[[Server], Api]
+def test_on_sqlite_a_worker_keeps_the_read_models_whatever_the_retired_setting_says(
+    api_of: Callable[[Server], Api],
 ) -> None:
-    with Server.ledger(store, workers=1, MTG_LEDGER_READ_MODEL_PROCESS="off") as server:
+    with (
+        scratch_store("sqlite", prefix="mtgl_rel") as store,
+        Server.ledger(store, workers=1, MTG_LEDGER_READ_MODEL_PROCESS="on") as server,
+    ):
         api = api_of(server)
         assert projectors(server) == []
         assert runner(api) == "running"
         game = api.ok("POST", "/v1/games", GAME, status=201)["game_id"]
         eventually(lambda: listed(api, game))
+        assert "MTG_LEDGER_READ_MODEL_PROCESS is retired and ignored" in server.log()
 
 
-def test_project_stands_by_while_another_process_keeps_the_read_models(store: ScratchStore) -> None:
+@pytest.mark.postgres
+def test_project_stands_by_while_another_process_keeps_the_read_models(postgres_store: ScratchStore) -> None:
     """An operator's ``mtg-ledger project`` on another host, while serve's own keeps them."""
-    with Server.ledger(store, workers=1, MTG_LEDGER_READ_MODEL_PROCESS="on") as server:
-        env = server_env(store, MTG_LEDGER_CREATE_TABLES="0")
+    with Server.ledger(postgres_store, workers=1) as server:
+        env = server_env(postgres_store, MTG_LEDGER_CREATE_TABLES="0")
         other = subprocess.Popen(
             [sys.executable, "-m", "api.cli", "project", "--wait", "1"],
             env=env,
-            cwd=store.directory,
+            cwd=postgres_store.directory,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
         )
