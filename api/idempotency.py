@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 from fastapi import Request
 from fastapi.responses import JSONResponse
 
+from api.presenters import AnswerResponse
 from api.threads import in_thread
 from domain.errors import Code, Conflict, InvalidCommand
 from ledger.service import LedgerService
@@ -65,7 +66,7 @@ async def idempotent(
     key = request.headers.get("idempotency-key")
     if key is None:
         status, payload, _ = await in_thread(perform, None, None)
-        return JSONResponse(payload, status_code=status)
+        return AnswerResponse(payload, status_code=status)
     if not key.strip() or len(key) > MAX_KEY or not key.isprintable():
         raise InvalidCommand(f"Idempotency-Key must be 1-{MAX_KEY} printable characters", Code.INVALID_IDEMPOTENCY_KEY)
     # Scoped to the caller too: a replayed response is only ever shown to the token that got it
@@ -100,4 +101,4 @@ async def idempotent(
         return answered
 
     status, payload, _ = await in_thread(answer_and_remember)
-    return JSONResponse(payload, status_code=status)
+    return AnswerResponse(payload, status_code=status)

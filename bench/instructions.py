@@ -47,7 +47,7 @@ Python under valgrind runs about 50 times slower: the default run takes about 15
 store (``--jobs 2`` runs two servers at once: the counts do not depend on it).
 
     .venv/bin/python bench/instructions.py [--postgres URL | --sqlite-only] [--servers ledger,bare,floor]
-        [--counts 50,350] [--games 50] [--jobs 1] [--keep DIR] [--no-report]
+        [--counts 50,350] [--games 50] [--jobs 1] [--idle SECONDS] [--keep DIR] [--no-report]
 """
 
 from __future__ import annotations
@@ -133,7 +133,8 @@ def scratch(kind: str, postgres: str | None, prefix: str) -> Iterator[ScratchSto
 
     name = f"{prefix}_{os.getpid()}_{uuid4().hex[:8]}"
     parts = urlsplit(postgres)
-    url = urlunsplit(parts._replace(path=f"/{name}"))
+    # Under valgrind a connection takes seconds to set up: the default 5 s timeout failed.
+    url = urlunsplit(parts._replace(path=f"/{name}", query="connect_timeout=120"))
     with psycopg.connect(postgres, autocommit=True, connect_timeout=5) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
     try:
@@ -405,6 +406,10 @@ class Run:
     db_cpu_ns: int | None
     seconds: float
     out: Path
+    busy_seconds: float = 0.0
+    """Wall time from the first request to the read models caught up (under callgrind)."""
+    idle: float = 0.0
+    """Seconds the server was left idle before it was stopped (``--idle``)."""
 
     @property
     def instructions(self) -> int:
@@ -418,10 +423,28 @@ class Cell:
     server: str
     store: str
     runs: list[Run] = field(default_factory=list)
+    idle_run: Run | None = None
 
     def marginal(self) -> float:
         low, high = sorted(self.runs, key=lambda r: r.actions)
         return (high.instructions - low.instructions) / (high.actions - low.actions)
+
+    def idle_rate(self) -> float | None:
+        """Instructions per second of an idle server (the ``--idle`` run against the low run)."""
+        if self.idle_run is None:
+            return None
+        low = min(self.runs, key=lambda r: r.actions)
+        return (self.idle_run.instructions - low.instructions) / self.idle_run.idle
+
+    def idle_share(self) -> float | None:
+        """How much of the marginal cost the idle rate accounts for: the work the server does
+        by the clock (polls, delivery rounds), which a run under callgrind, about 50 times
+        slower, does 50 times more often per action than a server at full speed."""
+        rate = self.idle_rate()
+        if rate is None:
+            return None
+        low, high = sorted(self.runs, key=lambda r: r.actions)
+        return rate * (high.busy_seconds - low.busy_seconds) / (high.actions - low.actions)
 
     def db_marginal_us(self) -> float | None:
         low, high = sorted(self.runs, key=lambda r: r.actions)
@@ -431,9 +454,16 @@ class Cell:
 
 
 def run_once(
-    name: str, kind: str, postgres: str | None, games: int, actions: int, work: Path, baseline: str | None
+    name: str,
+    kind: str,
+    postgres: str | None,
+    games: int,
+    actions: int,
+    work: Path,
+    baseline: str | None,
+    idle: float = 0.0,
 ) -> Run:
-    out = work / f"{kind}-{name}-{actions}"
+    out = work / (f"{kind}-{name}-{actions}" + (f"-idle{idle:g}" if idle else ""))
     out.mkdir(parents=True)
     begin = time.monotonic()
     with scratch(kind, postgres, f"instr_{name.replace('-', '_')}") as store:
@@ -445,19 +475,23 @@ def run_once(
             cpu = BackendCpu(postgres, urlsplit(store.url).path.lstrip("/")).start()
         server.start(timeout=START_TIMEOUT)
         try:
+            busy = time.monotonic()
             asyncio.run(drive(name, server.port, games, actions))
             if is_ledger(name):
                 wait_caught_up(store)
+            busy = time.monotonic() - busy
+            time.sleep(idle)
             db_ns = cpu.stop() if cpu is not None else None
             cpu = None
         finally:
             if cpu is not None:
                 cpu.stop()
             stop(server)
-    run = Run(name, kind, actions, process_totals(out), db_ns, time.monotonic() - begin, out)
+    run = Run(name, kind, actions, process_totals(out), db_ns, time.monotonic() - begin, out, busy, idle)
     print(
-        f"  {kind} {name} {actions} actions: {run.instructions:,} instructions in {len(run.processes)} "
-        f"process(es), {run.seconds:.0f} s" + (f", PostgreSQL {db_ns / 1e6:,.0f} ms CPU" if db_ns is not None else ""),
+        f"  {kind} {name} {actions} actions" + (f" + {idle:g} s idle" if idle else "") + f": {run.instructions:,} "
+        f"instructions in {len(run.processes)} process(es), {run.busy_seconds:.0f} s busy, {run.seconds:.0f} s in all"
+        + (f", PostgreSQL {db_ns / 1e6:,.0f} ms CPU" if db_ns is not None else ""),
         flush=True,
     )
     return run
@@ -538,6 +572,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--baseline", help="a checkout whose ledger the baseline server serves")
     parser.add_argument("--breakdown", default="ledger", help="the server whose functions are broken down ('' none)")
     parser.add_argument("--keep", help="keep the callgrind files in this directory")
+    parser.add_argument(
+        "--idle", type=float, default=0.0, help="also run each ledger with the low count and this many seconds idle"
+    )
     parser.add_argument("--output", default=str(ROOT / "docs" / "performance.md"), help="report to update")
     parser.add_argument("--no-report", action="store_true", help="print only; leave docs/performance.md alone")
     args = parser.parse_args(argv)
@@ -558,18 +595,38 @@ def main(argv: list[str] | None = None) -> int:
     work.mkdir(parents=True, exist_ok=True)
     started = datetime.now(UTC)
     print(f"callgrind files in {work}", flush=True)
-    jobs = [(kind, server, n) for kind in kinds for server in servers for n in counts]
+    jobs = [(kind, server, n, 0.0) for kind in kinds for server in servers for n in counts]
+    if args.idle:
+        jobs += [(kind, server, counts[0], args.idle) for kind in kinds for server in servers if is_ledger(server)]
+    jobs.sort(key=lambda job: not is_ledger(job[1]))  # the longest first
     cells: dict[tuple[str, str], Cell] = {(k, s): Cell(s, k) for k in kinds for s in servers}
     try:
         with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
             futures = [
-                pool.submit(run_once, server, kind, args.postgres, args.games, n, work, args.baseline)
-                for kind, server, n in jobs
+                pool.submit(run_once, server, kind, args.postgres, args.games, n, work, args.baseline, idle)
+                for kind, server, n, idle in jobs
             ]
-            for (kind, server, _), future in zip(jobs, futures, strict=True):
-                cells[(kind, server)].runs.append(future.result())
+            for (kind, server, _, idle), future in zip(jobs, futures, strict=True):
+                if idle:
+                    cells[(kind, server)].idle_run = future.result()
+                else:
+                    cells[(kind, server)].runs.append(future.result())
         table = results_table(cells, kinds, servers)
         print("\n" + table)
+        idle_lines = [
+            f"- {cell.server}, {'SQLite' if cell.store == 'sqlite' else 'PostgreSQL'}: {fmt(rate)} instructions "
+            f"per second idle; at the pace of this run (under callgrind) that is {fmt(share or 0)} of each "
+            f"action's {fmt(cell.marginal())} ({(share or 0) / cell.marginal():.0%})"
+            for cell in cells.values()
+            if (rate := cell.idle_rate()) is not None and (share := cell.idle_share()) is not None
+        ]
+        idle_text = ""
+        if idle_lines:
+            idle_text = (
+                f"What a server does by the clock (the idle run: {counts[0]} actions, then {args.idle:g} s idle, "
+                f"against the {counts[0]}-action run):\n\n" + "\n".join(idle_lines)
+            )
+            print("\n" + idle_text)
         sections = []
         if args.breakdown and args.breakdown in servers:
             for kind in kinds:
@@ -590,7 +647,9 @@ def main(argv: list[str] | None = None) -> int:
                 f"`.venv/bin/python {command.strip()}` on {commit()}, {started:%Y-%m-%d %H:%M} UTC, "
                 f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
                 f"valgrind {valgrind_version()}; {args.games} games, the marginal cost between "
-                f"{counts[0]} and {counts[1]} actions:\n\n{table}\n\n" + "\n\n".join(sections)
+                f"{counts[0]} and {counts[1]} actions:\n\n{table}\n\n"
+                + (f"{idle_text}\n\n" if idle_text else "")
+                + "\n\n".join(sections)
             )
             update_section(Path(args.output), "instructions", text, "## Instructions per action")
     finally:

@@ -172,7 +172,7 @@ class GameState:
 
     @property
     def began_multiplayer(self) -> bool:
-        """A multiplayer game is one that begins with more than two players (CR 800.1); players
+        """A multiplayer game is one that begins with more than two players (CR 100.1b); players
         who left are still seated in ``players``."""
         return len(self.players) > 2
 

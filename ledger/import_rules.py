@@ -327,7 +327,10 @@ def check_quick_undo_record(event: GameEvent, to_version: int, records: Sequence
         )
         for r in records[to_version - 1 : head]
     ]
-    reporters = [e.data.get("reporter") for e in window if e.kind is ev.ReportAwaitingAcknowledgement]
+    # The player the token acted as, where the undone action says (its report's reporter).
+    reporters = [
+        e.data.get("reporter") for e in window if e.version > to_version and e.kind is ev.ReportAwaitingAcknowledgement
+    ]
     player = reporters[-1] if reporters and isinstance(reporters[-1], str) else None
     grant = Grant(event.actor["name"], "player", player_id=player)
     try:

@@ -63,6 +63,11 @@ class DocumentView(TrackingRecorder, ABC):
     @abstractmethod
     def close(self) -> None: ...
 
+    def position(self, application_name: str) -> int | None:
+        """The tracked position a batch is folded from (``max_tracking_id``: a read)."""
+        found: int | None = self.max_tracking_id(application_name)
+        return found
+
 
 class _OwnTracking:
     """Tracking under a name of this view's own (``<application>#<table>``): the tracking table
@@ -105,6 +110,12 @@ class SQLiteDocumentView(_OwnTracking, SQLiteTrackingRecorder, DocumentView):
     def __init__(self, datastore: SQLiteDatastore, **kwargs: Any) -> None:
         super().__init__(datastore, **kwargs)
         self._writer_lock = writer_lock(datastore)
+        self._positions: dict[str, int | None] = {}
+        """The position this view last wrote or read, by application name. On SQLite one runner
+        at most writes a view (its election is a flock freed only when its process ends), so
+        what this view wrote is the position until this view is gone: each batch then folds
+        without first reading it (a read transaction per batch and view, several per action
+        when the actions come slower than the poll, bench/instructions.py)."""
 
     def construct_create_table_statements(self) -> list[str]:
         statements = super().construct_create_table_statements()
@@ -114,6 +125,12 @@ class SQLiteDocumentView(_OwnTracking, SQLiteTrackingRecorder, DocumentView):
     def insert_tracking(self, tracking: Tracking) -> None:
         with self._writer_lock:
             super().insert_tracking(tracking)
+        self._positions.pop(tracking.application_name, None)  # read it again next time
+
+    def position(self, application_name: str) -> int | None:
+        if application_name not in self._positions:
+            self._positions[application_name] = self.max_tracking_id(application_name)
+        return self._positions[application_name]
 
     def get_doc(self, key: str) -> Doc | None:
         with self.datastore.transaction(commit=False) as c:
@@ -132,11 +149,18 @@ class SQLiteDocumentView(_OwnTracking, SQLiteTrackingRecorder, DocumentView):
         # ``after`` is not checked: on SQLite one runner at most writes (its election is a flock
         # freed only when its process ends), and a read before the first write here would make
         # SQLite refuse the write when another connection committed in between (WAL snapshots).
-        with self._writer_lock, self.datastore.transaction(commit=True) as c:
-            for key, doc in docs.items():
-                self._write_doc(c, key, doc)
+        try:
+            with self._writer_lock, self.datastore.transaction(commit=True) as c:
+                for key, doc in docs.items():
+                    self._write_doc(c, key, doc)
+                if tracking is not None:
+                    self._insert_tracking(c, tracking)
+        except BaseException:
             if tracking is not None:
-                self._insert_tracking(c, tracking)
+                self._positions.pop(tracking.application_name, None)  # unknown: read it again
+            raise
+        if tracking is not None:
+            self._positions[tracking.application_name] = tracking.notification_id
 
     def _write_doc(self, c: Any, key: str, doc: Doc) -> None:
         """One document, inside ``put_docs``'s transaction (the outbox keeps its deliveries in
@@ -227,7 +251,7 @@ class DocumentProjection(Projection[DocumentView]):
             # may have folded part of this batch, and folding a record twice is not harmless
             # (a judge call would be listed twice). The write is refused if the position moves
             # after this read (``put_docs(after=...)``); then what is left is folded again.
-            position = self.view.max_tracking_id(name)
+            position = self.view.position(name)
             todo = [item for item in batch if position is None or item[1].notification_id > position]
             if not todo:
                 return

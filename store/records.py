@@ -18,7 +18,6 @@ letter or digit), so the two namespaces never meet.
 from __future__ import annotations
 
 import builtins
-import json
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -26,6 +25,7 @@ from eventsourcing.persistence import Transcoder
 from eventsourcing.utils import register_topic
 
 from domain.events import DomainEvent, Event, find_event_class
+from store import fast_json
 
 GENESIS_HASH = "0" * 64
 """The ``prev_hash`` of every game's first event."""
@@ -283,12 +283,11 @@ class PlainJSONTranscoder(Transcoder):
     """
 
     def encode(self, obj: Any) -> bytes:
-        return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        return fast_json.dumps(obj)  # what json.dumps(ensure_ascii=False, separators=(",", ":")) wrote
 
     def decode(self, data: bytes) -> Any:
         # A hand-edited SQLite row may come back as TEXT rather than BLOB: read both.
-        text = data if isinstance(data, str) else bytes(data).decode("utf-8")
-        return json.loads(text)
+        return fast_json.loads(data)
 
 
 def token_stream_id(secret_sha256: str) -> str:

@@ -12,7 +12,7 @@ from api.auth import Principal
 from api.bodies import parse_undo
 from api.deps import Actor, Reader, Scorekeeper, ServiceDep, if_match, json_object, raw_body
 from api.idempotency import Answer, Rebuild, idempotent
-from api.presenters import action_out, game_out
+from api.presenters import MINIMAL, action_out, game_out, prefers_minimal
 from api.threads import in_thread
 from domain.commands import parse_command, parse_create_body
 from domain.commands.bodies.create import GameCreateBody
@@ -131,16 +131,22 @@ async def post_action(game_id: str, request: Request, service: ServiceDep, princ
     # What the grant alone decides, before anything is read; the service asks again inside the
     # decision, on the state the action is decided on.
     check_command(principal, game_id, command)
+    # ``Prefer: return=minimal`` (RFC 7240): the answer leaves the state out; the default, for
+    # v1 clients, keeps it.
+    minimal = prefers_minimal(request.headers.get("prefer"))
 
     def perform(key: str | None, fingerprint: str | None) -> Answer:
         result = service.act(
             game_id, command, principal, expected, idempotency_key=key, request_fingerprint=fingerprint
         )
-        return Answer(201, action_out(result, principal), result.key_claimed)
+        return Answer(201, action_out(result, principal, with_state=not minimal), result.key_claimed)
 
-    return await idempotent(
+    response = await idempotent(
         request, service, body_bytes, perform, _rebuild_action(service, principal), _caller(principal)
     )
+    if minimal and "idempotent-replayed" not in response.headers:  # a replay is the first answer, as it was
+        response.headers["Preference-Applied"] = MINIMAL
+    return response
 
 
 @router.post(

@@ -87,7 +87,7 @@ export function cardPicker(key, label, attrs = {}) {
   const lineId = `${id}-line`;
   const types = h(
     "details",
-    { class: "type-picker", dataset: { key: `${key}.types` } },
+    { class: "type-picker", dataset: { key: `${key}.types` }, hidden: true },
     h("summary", { text: "Card type (a card the catalog doesn't know)" }),
     h(
       "fieldset",
@@ -127,6 +127,8 @@ export async function refreshPicker(picker, ask = false) {
   const status = picker.querySelector("[data-card-status]");
   const types = picker.querySelector("details.type-picker");
   const name = input.value.trim();
+  // The type picker is for a name that was typed: an empty field shows just the field.
+  if (types) types.hidden = !name;
   if (!name) {
     status.textContent = "";
     return;

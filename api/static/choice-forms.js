@@ -244,19 +244,20 @@ export function resolveForm(r, top, mine) {
     r.report(body, label + (needs.length ? ` (${needs.join(", ")})` : ""), false, "resolve.submit");
   };
   const canSubmit = !needs.length || mine;
-  const onlyNames = naming && mill.unnamed && needs.every((n) => n === "cards" || n === "nonland_count");
+  // The unnamed rad mill is answered by its keys; its submit button then goes with the names.
+  const onlyNames = mine && naming && mill.unnamed && mill.count > 0 && needs.every((n) => n === "cards" || n === "nonland_count");
+  const submitButton = h(
+    "button",
+    { type: "submit", class: "primary", dataset: { key: "resolve.submit" } },
+    needs.length ? (needs.includes("proliferate") ? "Proliferate and resolve" : naming && mill.unnamed ? "Resolve with these cards" : "Resolve with these choices") : `Resolve ${top.id}`,
+  );
+  if (onlyNames) fields[fields.length - 1].querySelector("details.name-cards").append(submitButton);
   return h(
     "form",
     { class: "choice", "aria-label": "Resolve the top of the stack", onsubmit: submit },
     h("p", { class: "stack-top" }, h("b", { text: `Top of the stack: ${top.id}` }), ` (${top.kind}, ${r.names(top.controller)}): `, top.description || ""),
     fields,
-    canSubmit
-      ? h(
-          "button",
-          { type: "submit", class: onlyNames ? "" : "primary", dataset: { key: "resolve.submit" } },
-          needs.length ? (needs.includes("proliferate") ? "Proliferate and resolve" : naming && mill.unnamed ? "Resolve with these cards" : "Resolve with these choices") : `Resolve ${top.id}`,
-        )
-      : h("p", { class: "hint", text: `Its controller (${r.names(top.controller)}) makes its choices.` }),
+    onlyNames ? null : canSubmit ? submitButton : h("p", { class: "hint", text: `Its controller (${r.names(top.controller)}) makes its choices.` }),
   );
 }
 
@@ -347,7 +348,7 @@ function millField(r, top, key, mill) {
   const named = h(
     "fieldset",
     { class: "cards-field" },
-    h("legend", { text: count ? `The ${count} card${count === 1 ? "" : "s"} revealed (milled), top first` : "The cards revealed (milled), top first" }),
+    h("legend", { text: count ? `The ${count} card${count === 1 ? "" : "s"} revealed (milled), top first` : "The cards revealed, top first" }),
     fields,
     count
       ? null

@@ -35,8 +35,9 @@ const LEAVE_TO = [
   ["library_top", "Top of library"],
   ["library_bottom", "Bottom of library"],
 ];
-/** Reports a player can't take back alone: the turn moving on concerns every player. */
-const NO_QUICK_UNDO = new Set(["advance", "concede"]);
+/** Reports the page offers no quick undo for: the turn moving on and a concession concern every
+ * player, and taking back a random first-player pick would be drawing again (CR 103.1). */
+const NO_QUICK_UNDO = new Set(["advance", "concede", "choose_first_player"]);
 const CARD_REFUSALS = new Set(["unknown_card", "invalid_card"]);
 
 const safeId = (text) => String(text).replace(/[^A-Za-z0-9_-]/g, "_");

@@ -53,9 +53,7 @@ def _cards_moved(state: GameState, e: ev.CardsMoved) -> GameState:
         # A card not among the named ones was one of the unnamed cards there, named as it leaves.
         left = without(player.graveyard, moved)
         unnamed = len(moved) - (len(player.graveyard) - len(left))
-        player = replace(
-            player, graveyard=left, graveyard_unnamed=max(0, player.graveyard_unnamed - unnamed)
-        )
+        player = replace(player, graveyard=left, graveyard_unnamed=max(0, player.graveyard_unnamed - unnamed))
     elif e.from_zone == "library":
         # Cards from among the top ones: each leaves the known part (its first copy there), or
         # else the unknown rest, where it had just been revealed.

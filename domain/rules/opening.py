@@ -72,9 +72,7 @@ def _in_opening(state: GameState, player: Player, what: str) -> None:
             Code.TOO_LATE_TO_MULLIGAN,
         )
     if player.hand_kept:
-        raise IllegalAction(
-            f"{player.id!r} kept their hand: no further mulligans (CR 103.5)", Code.HAND_ALREADY_KEPT
-        )
+        raise IllegalAction(f"{player.id!r} kept their hand: no further mulligans (CR 103.5)", Code.HAND_ALREADY_KEPT)
 
 
 def free_mulligans(state: GameState) -> int:

@@ -45,7 +45,7 @@ def next_turn_owner(state: GameState) -> tuple[str, str | None]:
 def _skips_first_draw(state: GameState) -> bool:
     """The first player (team) skips the draw of the first turn: 103.8a (a two-player game, of any
     variant: a Commander duel too), 103.8b (Two-Headed Giant); not in other multiplayer games
-    (103.8c, 800.7), which are the games that begin with more than two players (800.1)."""
+    (103.8c, 800.7), which are the games that begin with more than two players (100.1b)."""
     return state.turn.number == 1 and (not state.began_multiplayer or state.variant == "two_headed_giant")
 
 

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-import ledger.game_service
 from tests.api.helpers import assert_problem, create_game, token, version_of
 from tests.api.tournament_client import Scorekeeper
 
@@ -37,7 +36,9 @@ def test_cr_103_5_a_game_created_without_a_library_has_a_paper_start(
     assert sizes(state) == {"P1": (33, 7), "P2": (33, 7)}  # Limited (CR 100.2b)
     p1 = state["players"]["P1"]
     assert (p1["mulligans"], p1["hand_kept"], p1["graveyard_unnamed"], state["first_player"]) == (0, False, 0, None)
-    empty = client.post("/v1/games", json={**PAPER, "players": [{"id": "P1", "library": []}, {"id": "P2"}]}, headers=admin_headers)
+    empty = client.post(
+        "/v1/games", json={**PAPER, "players": [{"id": "P1", "library": []}, {"id": "P2"}]}, headers=admin_headers
+    )
     assert sizes(empty.json()["state"]) == {"P1": (0, 0), "P2": (53, 7)}  # an explicit [] is still empty
     bad = client.post("/v1/games", json={**PAPER, "deck_size": 6}, headers=admin_headers)
     assert_problem(bad, 400, "invalid_field")
@@ -52,16 +53,22 @@ def test_cr_103_1_the_random_first_player_is_the_servers_pick_recorded_as_an_eve
         picked.append(list(players))
         return players[-1]
 
-    monkeypatch.setattr(ledger.game_service.secrets, "choice", choice)
+    monkeypatch.setattr("ledger.game_service.secrets.choice", choice)
     game = create_game(client, admin_headers, PAPER)
     out = act(client, game, {"type": "choose_first_player"}, admin_headers)
     assert picked == [["P1", "P2"]]  # drawn by the ledger among the players in the game
     event = out["events"][0]
-    assert (event["type"], event["data"], event["rule"]) == ("FirstPlayerChosen", {"player": "P2", "method": "random"}, "CR 103.1")
+    assert (event["type"], event["data"], event["rule"]) == (
+        "FirstPlayerChosen",
+        {"player": "P2", "method": "random"},
+        "CR 103.1",
+    )
     assert out["state"]["turn"]["active_player"] == "P2"
     assert out["state"]["first_player"] == {"player": "P2", "method": "random"}
     before = version_of(client, game, admin_headers)
-    again = client.post(f"/v1/games/{game}/actions", json={"type": "choose_first_player", "player": "P1"}, headers=admin_headers)
+    again = client.post(
+        f"/v1/games/{game}/actions", json={"type": "choose_first_player", "player": "P1"}, headers=admin_headers
+    )
     assert_problem(again, 422, "too_late_to_choose")
     assert version_of(client, game, admin_headers) == before
 
@@ -78,7 +85,9 @@ def test_cr_103_5_mulligans_from_player_tokens(client: TestClient, admin_headers
     taken = act(client, game, {"type": "mulligan", "player": "P2"}, p2)
     assert taken["events"][0]["data"] == {"player": "P2", "mulligans": 1, "hand_size": 7}
     assert taken["state"]["players"]["P2"]["mulligans"] == 1
-    assert_problem(client.post(f"/v1/games/{game}/actions", json={"type": "advance"}, headers=p1), 422, "mulligan_pending")
+    assert_problem(
+        client.post(f"/v1/games/{game}/actions", json={"type": "advance"}, headers=p1), 422, "mulligan_pending"
+    )
     kept = act(client, game, {"type": "keep_hand", "player": "P2"}, p2)
     assert kept["events"][0]["data"] == {"player": "P2", "mulligans": 1, "bottom_count": 1}
     assert kept["state"]["players"]["P2"]["hand_kept"] is True

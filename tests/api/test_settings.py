@@ -186,19 +186,12 @@ def test_serve_starts_with_retired_settings_and_says_what_it_chose(
 ) -> None:
     """``serve --workers 2`` on SQLite with the last pass's settings: not refused; its banner says
     what the server chose in their place (docs/operations.md, Chosen for you)."""
-    from typing import Any
-
     import api.cli_serve
     from api.cli import main
 
-    class Supervisor:  # api.workers.BalancedWorkers, not started
-        def __init__(self, config: Any) -> None:
-            pass
-
-        def run(self) -> None:
-            pass
-
-    monkeypatch.setattr(api.cli_serve, "BalancedWorkers", Supervisor)
+    # No workers, and no uvicorn logging set up in this process (its handlers would hold the
+    # captured stderr after the test).
+    monkeypatch.setattr(api.cli_serve, "_run_workers", lambda host, port, workers: None)
     monkeypatch.chdir(tmp_path)
     for name, value in RETIRED_VALUES.items():
         monkeypatch.setenv(name, value)

@@ -84,6 +84,8 @@ def test_the_command_zone_tax_damage_matrix_and_monarch_on_the_page(
         tab.get_by_role("region", name="Cy", exact=True).get_by_role("button", name="Make Cy the monarch").click()
         expect(tab.locator('#players [data-player="P3"] [data-designation="monarch"]')).to_have_text("Monarch")
         expect(tab.locator("#players .designations")).to_contain_text("Monarch: Cy")
+        if size is PHONE:  # the first screen: the tiles, Ben's pad and his commander damage grid
+            tab.locator("#report").evaluate("(el) => el.scrollIntoView()")
         shoot(
             tab, screenshots / ("commander-phone.png" if size is PHONE else "commander.png"), full_page=size is DESKTOP
         )

@@ -61,8 +61,9 @@ def open_game(tab: Any, url: str) -> None:
 
 
 def wait_state(server: LiveServer, game_id: str, ok: Callable[[dict[str, Any]], bool], what: str) -> dict[str, Any]:
-    """The game's latest state once `ok` holds (the page's report travels through its queue)."""
-    deadline = time.monotonic() + 8
+    """The game's latest state once `ok` holds (the page's report travels through its queue;
+    generous, for a machine shared with other test runs)."""
+    deadline = time.monotonic() + 15
     while True:
         state: dict[str, Any] = server.state(game_id)["state"]
         if ok(state):

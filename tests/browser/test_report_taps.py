@@ -245,16 +245,41 @@ def test_bug_3_the_rad_trigger_asks_for_as_many_cards_as_it_mills(browser: Any, 
         form.get_by_text("Name the cards instead").tap()
         fields = form.get_by_role("textbox", name=re.compile(r"^Card \d$"))
         expect(fields).to_have_count(3)
-        for i, name in enumerate(["Forest", "Island", "Swamp"]):
+        for i, name in enumerate(["Forest", "Island", "Sheoldred, the Apocalypse"]):
             fields.nth(i).fill(name)
+        # The catalog doesn't know Sheoldred: its field asks for the type (bug 4), a creature.
+        third = form.locator('[data-picker$=".cards.2"]')
+        expect(third).to_contain_text("Not in the catalog: choose its type.")
+        third.get_by_text("Creature", exact=True).tap()
         form.get_by_role("button", name="Resolve with these cards").tap()
         expect(alice.get_by_role("form", name="Resolve the top of the stack")).to_have_count(0)
         expect(alice.locator("#report-status")).to_contain_text("Recorded")
     after = live_server.state(unnamed)["state"]["players"]["P1"]
     assert (after["life"], after["counters"].get("rad", 0), after["graveyard_unnamed"]) == (19, 2, 3)
     after = live_server.state(named)["state"]["players"]["P1"]
-    assert [c["name"] for c in after["graveyard"]] == ["Forest", "Island", "Swamp"]
-    assert (after["life"], after["counters"]["rad"]) == (20, 3)  # three lands: nothing lost (CR 728.1)
+    assert [(c["name"], c["type_line"]) for c in after["graveyard"]] == [
+        ("Forest", "Basic Land — Forest"),
+        ("Island", "Basic Land — Island"),
+        ("Sheoldred, the Apocalypse", "Creature"),
+    ]
+    assert (after["life"], after["counters"]["rad"]) == (19, 2)  # one nonland card (CR 728.1)
+
+
+def test_a_mill_from_an_unknown_library_asks_beside_its_button(browser: Any, live_server: LiveServer) -> None:
+    game_id = live_server.create_game(two_player("Mill-Unknown"))
+    with phone(browser) as alice:
+        open_as(alice, live_server, game_id, player_token(live_server, game_id, "P1"))
+        mine = alice.get_by_role("region", name="Alice", exact=True)
+        mine.locator("details.more > summary").tap()
+        mine.get_by_role("spinbutton", name="Cards").fill("2")
+        mine.get_by_role("button", name="Alice mills that many cards").tap()
+        # The server needs the cards or how many were nonland: asked in Alice's panel, one tap.
+        count = mine.get_by_role("group", name="How many of the 2 cards Alice milled were nonland")
+        count.get_by_role("button", name="1 nonland: record the mill").tap()
+        expect(alice.locator("#report-status")).to_contain_text("Recorded: Mill 2 (Alice), 1 nonland")
+    [milled] = events_of(live_server, game_id, 0, "CardsMilled")
+    assert (milled["data"]["nonland_count"], milled["data"]["unnamed_count"]) == (1, 2)
+    assert live_server.state(game_id)["state"]["players"]["P1"]["graveyard_unnamed"] == 2
 
 
 def test_bug_4_a_card_the_catalog_does_not_know_is_named_with_its_type(

@@ -10,7 +10,7 @@ from domain.decide import run_as
 from domain.events import Event
 from domain.judging import acknowledgement, reported
 from domain.permissions import Grant
-from tests.domain.helpers import BEARS, CATALOG, Game, perm, player
+from tests.domain.helpers import BEARS, CATALOG, Game, perm, player, two_headed_giant
 
 
 def _game() -> Game:
@@ -108,3 +108,19 @@ def test_the_report_part_of_an_action_ends_where_the_server_takes_over() -> None
     game = _game()
     events = game.advance()
     assert events and reported(events) == []
+
+
+def test_in_two_headed_giant_a_teammate_is_not_an_opponent() -> None:
+    """One's own life loss is the team's (CR 810.9) and changes the teammate's total: no wait for
+    them (CR 102.3: teammates are not opponents); damage to the other team waits for both of its
+    players, whose life it is."""
+    game = two_headed_giant()
+    grant = Grant("A1's link", "player", "g1", "A1")
+
+    def report(type_: str, **fields: Any) -> Any:
+        events, game.state = run_as(grant, game.state, parse_command({"type": type_, **fields}, CATALOG.resolve))
+        return _report(events)
+
+    assert report("lose_life", player="A1", amount=2) is None
+    damage = report("damage", target={"player": "B1"}, amount=3, source="Lightning Bolt")
+    assert damage.players == ["B1", "B2"]

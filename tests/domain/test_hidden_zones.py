@@ -73,7 +73,9 @@ def test_cr_121_1_drawn_cards_may_still_be_named() -> None:
 
 
 def test_cr_504_1_the_draw_step_of_a_paper_start_draws_unnamed() -> None:
-    game = Game({"variant": "two_player", "players": [player("P1"), player("P2")], "turn": {"number": 2, "step": "upkeep"}})
+    game = Game(
+        {"variant": "two_player", "players": [player("P1"), player("P2")], "turn": {"number": 2, "step": "upkeep"}}
+    )
     events = game.advance()
     assert one(events, CardsDrawn.TYPE).data["unknown_count"] == 1
     assert (game.view["players"]["P1"]["library_size"], game.view["players"]["P1"]["hand_size"]) == (52, 8)
@@ -185,15 +187,16 @@ def test_cr_701_17a_a_mill_action_from_an_unknown_library_takes_the_nonland_coun
 def test_the_audit_refuses_unnamed_mills_the_server_could_not_have_recorded() -> None:
     game = paper(library=[BOLT], library_size=10)
     state = game.state
+    milled = {"player": "P1", "cause": "manual"}
     bad = [
-        CardsMilled(player="P1", cards=[], requested=2, nonland_count=1, cause="manual", unnamed_count=2),  # Bolt is known
-        CardsMilled(player="P1", cards=[BOLT], requested=3, nonland_count=0, cause="manual", unnamed_count=2),  # >= 1
-        CardsMilled(player="P1", cards=[BOLT], requested=3, nonland_count=4, cause="manual", unnamed_count=2),
-        CardsMilled(player="P1", cards=[BOLT], requested=3, nonland_count=1, cause="manual", unnamed_count=1),
+        CardsMilled(**milled, cards=[], requested=2, nonland_count=1, unnamed_count=2),  # the known Bolt unnamed
+        CardsMilled(**milled, cards=[BOLT], requested=3, nonland_count=0, unnamed_count=2),  # Bolt is nonland
+        CardsMilled(**milled, cards=[BOLT], requested=3, nonland_count=4, unnamed_count=2),  # 3 cards at most
+        CardsMilled(**milled, cards=[BOLT], requested=3, nonland_count=1, unnamed_count=1),  # 2 milled, 3 asked
     ]
     for payload in bad:
         assert check_event(state, Event(payload, "CR 701.17a")) is not None, payload
-    good = CardsMilled(player="P1", cards=[BOLT], requested=3, nonland_count=3, cause="manual", unnamed_count=2)
+    good = CardsMilled(**milled, cards=[BOLT], requested=3, nonland_count=3, unnamed_count=2)
     assert check_event(state, Event(good, "CR 701.17a")) is None
 
 

@@ -82,7 +82,10 @@ def test_cards_the_game_starts_with_elsewhere_come_out_of_the_deck() -> None:
     body = {
         "variant": "two_player",
         "players": [player("P1", hand=[FOREST], graveyard=[BEARS]), player("P2", hand_size=5)],
-        "battlefield": [{"id": "b", "card": BEARS, "controller": "P1"}, {"id": "t", "card": BEARS, "controller": "P1", "token": True}],
+        "battlefield": [
+            {"id": "b", "card": BEARS, "controller": "P1"},
+            {"id": "t", "card": BEARS, "controller": "P1", "token": True},
+        ],
     }
     game = Game(body)
     assert sizes(game, "P1") == (57, 1)  # 60 - the Forest in hand, the Bears in the graveyard and on the battlefield
@@ -155,7 +158,9 @@ def test_cr_103_8c_a_four_player_commander_game_draws_on_turn_one_and_plays_thre
 
 
 def test_cr_103_8a_a_two_player_commander_game_skips_the_first_draw() -> None:
-    game = Game({"variant": "commander", "players": [player("P1", commanders=[CMDR]), player("P2", commanders=[PARTNER])]})
+    game = Game(
+        {"variant": "commander", "players": [player("P1", commanders=[CMDR]), player("P2", commanders=[PARTNER])]}
+    )
     game.advance("draw")
     assert game.state.turn.step == "draw" and sizes(game, "P1") == (92, 7)  # a duel is a two-player game
     game.advance("next_turn")
@@ -165,7 +170,12 @@ def test_cr_103_8a_a_two_player_commander_game_skips_the_first_draw() -> None:
 
 # -- mulligans (CR 103.5, 103.5c) -----------------------------------------------------------------------
 def test_cr_103_5_a_mulligan_shuffles_the_hand_away_and_draws_an_unknown_seven() -> None:
-    game = Game({"variant": "two_player", "players": [player("P1", library=[BEARS], library_size=20, hand=[FOREST, FOREST]), player("P2")]})
+    game = Game(
+        {
+            "variant": "two_player",
+            "players": [player("P1", library=[BEARS], library_size=20, hand=[FOREST, FOREST]), player("P2")],
+        }
+    )
     events = game.act("mulligan", player="P1")
     taken = one(events, MulliganTaken.TYPE)
     assert (taken.data, taken.rule) == ({"player": "P1", "mulligans": 1, "hand_size": 7}, "CR 103.5")
@@ -174,7 +184,11 @@ def test_cr_103_5_a_mulligan_shuffles_the_hand_away_and_draws_an_unknown_seven()
     events = game.act("mulligan", player="P1")
     assert one(events, MulliganTaken.TYPE).data["mulligans"] == 2
     kept = one(game.act("keep_hand", player="P1", bottom=[BEARS]), HandKept.TYPE)
-    assert (kept.data["mulligans"], kept.data["bottom_count"], kept.data["bottom"][0]["name"]) == (2, 2, "Grizzly Bears")
+    assert (kept.data["mulligans"], kept.data["bottom_count"], kept.data["bottom"][0]["name"]) == (
+        2,
+        2,
+        "Grizzly Bears",
+    )
     assert sizes(game, "P1") == (17, 5) and game.view["players"]["P1"]["hand_kept"] is True
     assert game.view["players"]["P1"]["mulligans"] == 2
 
@@ -199,6 +213,10 @@ def test_cr_103_5_unnamed_bottom_cards_join_the_unknown_library() -> None:
     game.act("keep_hand", player="P1")
     p1 = game.state.players["P1"]
     assert (p1.library, p1.library_unknown, p1.hand_unknown) == ((), 2, 6)
+    game = Game({"variant": "two_player", "players": [player("P1", library=[], hand_size=7), player("P2")]})
+    game.act("mulligan", player="P1")
+    game.act("keep_hand", player="P1")  # an empty library gets one unknown card at its bottom
+    assert sizes(game, "P1") == (1, 6)
 
 
 def test_cr_103_5_refusals_store_nothing() -> None:
@@ -217,7 +235,9 @@ def test_cr_103_5_refusals_store_nothing() -> None:
 
 
 def test_cr_103_5_a_game_created_later_in_the_game_has_no_mulligans() -> None:
-    game = Game({"variant": "two_player", "players": [player("P1"), player("P2")], "turn": {"number": 1, "step": "upkeep"}})
+    game = Game(
+        {"variant": "two_player", "players": [player("P1"), player("P2")], "turn": {"number": 1, "step": "upkeep"}}
+    )
     assert refused(game, "mulligan", player="P1") == "too_late_to_mulligan"
 
 
