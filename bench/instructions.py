@@ -43,8 +43,14 @@ object (the interpreter, pydantic-core, SQLite, ...). Callgrind sees C functions
 appears as the interpreter's frames: ``bench/action_path.py --profile`` names the Python
 functions.
 
+What a server does by the clock (the read models' polls, the webhook deliverer's rounds, elections)
+counts too, and under callgrind, about 50 times slower, a run's actions take about 50 times longer,
+so that work weighs about 50 times more per action than at full speed. ``--idle SECONDS`` measures
+it: each ledger is also run with the low count and then left idle that long; the report gives its
+instructions per second and how much of the marginal cost it accounts for at the run's pace.
+
 Python under valgrind runs about 50 times slower: the default run takes about 15 minutes per
-store (``--jobs 2`` runs two servers at once: the counts do not depend on it).
+store on a quiet machine (``--jobs 2`` runs two servers at once: the counts do not depend on it).
 
     .venv/bin/python bench/instructions.py [--postgres URL | --sqlite-only] [--servers ledger,bare,floor]
         [--counts 50,350] [--games 50] [--jobs 1] [--idle SECONDS] [--keep DIR] [--no-report]
@@ -577,6 +583,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--output", default=str(ROOT / "docs" / "performance.md"), help="report to update")
     parser.add_argument("--no-report", action="store_true", help="print only; leave docs/performance.md alone")
+    parser.add_argument(
+        "--section", default="instructions", help="the report's section to write (two runs at once: one each)"
+    )
     args = parser.parse_args(argv)
     if shutil.which("valgrind") is None:
         parser.error("valgrind is not installed")
@@ -651,7 +660,8 @@ def main(argv: list[str] | None = None) -> int:
                 + (f"{idle_text}\n\n" if idle_text else "")
                 + "\n\n".join(sections)
             )
-            update_section(Path(args.output), "instructions", text, "## Instructions per action")
+            text += f"\n\nEach process of each run:\n\n{processes}"
+            update_section(Path(args.output), args.section, text, "## Instructions per action")
     finally:
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)

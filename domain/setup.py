@@ -150,14 +150,23 @@ def _paper_libraries(body: GameCreateBody, players: list[dict[str, Any]], battle
     with elsewhere: the opening hand, graveyard, exile, command zone (a commander, CR 903.6) and
     the nontoken permanents they own. 60 cards: 53 and 7 in hand; 40: 33; Commander's 100: 92,
     7 in hand and the commander in the command zone (CR 100.2a, 100.2b, 903.5a, 103.5)."""
-    default = COMMANDER_DECK_SIZE if body.variant == "commander" else DECK_SIZE
+    default = (
+        body.deck_size
+        if body.deck_size is not None
+        else COMMANDER_DECK_SIZE
+        if body.variant == "commander"
+        else DECK_SIZE
+    )
+    owned: dict[str, int] = {}  # one pass: creation stays linear in the body's size
+    for b in battlefield:
+        if not b["token"]:
+            owned[b["owner"]] = owned.get(b["owner"], 0) + 1
     for i, (raw, p) in enumerate(zip(body.players, players, strict=True)):
         if not _paper_start(raw):
             continue
-        deck = raw.deck_size if raw.deck_size is not None else body.deck_size if body.deck_size is not None else default
-        owned = sum(1 for b in battlefield if b["owner"] == p["id"] and not b["token"])
+        deck = raw.deck_size if raw.deck_size is not None else default
         elsewhere = len(p["hand"]) + p["hand_unknown"] + len(p["graveyard"]) + len(p["exile"])
-        elsewhere += len(p.get("command", ())) + owned
+        elsewhere += len(p.get("command", ())) + owned.get(p["id"], 0)
         if deck < elsewhere:
             raise InvalidCommand(
                 f"players[{i}]: a deck of {deck} is smaller than the {elsewhere} cards the player starts with "

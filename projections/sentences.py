@@ -167,19 +167,19 @@ def _step_began(e: ev.StepBegan) -> str:
 @SENTENCES.on(ev.FirstPlayerChosen)
 def _first_player_chosen(e: ev.FirstPlayerChosen) -> str:
     how = "picked at random" if e.method == "random" else "chosen"
-    return f"{e.player} takes the first turn ({how}, CR 103.1)"
+    return f"{_who(e.player)} takes the first turn, {how}"
 
 
 @SENTENCES.on(ev.MulliganTaken)
 def _mulligan_taken(e: ev.MulliganTaken) -> str:
-    return f"{e.player} takes mulligan {e.mulligans} and draws a new hand of {e.hand_size} (CR 103.5)"
+    return f"{_who(e.player)} takes mulligan {e.mulligans} and draws a new hand of {e.hand_size}"
 
 
 @SENTENCES.on(ev.HandKept)
 def _hand_kept(e: ev.HandKept) -> str:
     # The bottom cards leave a hidden hand: counted, never named.
     bottom = f", putting {_plural(e.bottom_count, 'card')} on the bottom of their library" if e.bottom_count else ""
-    return f"{e.player} keeps their hand{bottom} (CR 103.5)"
+    return f"{_who(e.player)} keeps their hand{bottom}"
 
 
 @SENTENCES.on(ev.TriggersPending)
@@ -258,7 +258,7 @@ def _milled(e: ev.CardsMilled) -> str:
     if not e.unnamed_count:
         return f"{_who(e.player)} mills {_names(e.cards)}"
     named = f"{_names(e.cards)} and " if e.cards else ""
-    return f"{_who(e.player)} mills {named}{_plural(e.unnamed_count, 'unnamed card')} ({e.nonland_count} nonland)"
+    return f"{_who(e.player)} mills {named}{_plural(e.unnamed_count, 'unnamed card')}, {e.nonland_count} nonland in all"
 
 
 @SENTENCES.on(ev.CardsDrawn)

@@ -127,15 +127,22 @@ export async function refreshPicker(picker, ask = false) {
   const status = picker.querySelector("[data-card-status]");
   const types = picker.querySelector("details.type-picker");
   const name = input.value.trim();
-  // The type picker is for a name that was typed: an empty field shows just the field.
-  if (types) types.hidden = !name;
+  const picked = Boolean(typeLineOf(picker));
+  // The type picker is for a name the catalog doesn't know (or one given a type already): a
+  // known name shows no picker, so nothing moves under the person's finger as they type it.
+  const showTypes = (unknown) => {
+    if (types) types.hidden = !(unknown || picked);
+  };
   if (!name) {
     status.textContent = "";
+    showTypes(false);
     return;
   }
   let card = catalogCard(name);
+  showTypes(card === null);
   if (card === undefined && ask) card = await lookUp(name);
   if (input.value.trim() !== name) return; // typed on meanwhile
+  showTypes(card === null);
   if (card) {
     status.textContent = `In the catalog: ${card.type_line || "no type line"}.`;
     status.classList.remove("warn-text");

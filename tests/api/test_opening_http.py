@@ -6,11 +6,13 @@ creates get the paper start too."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from ledger.service import Actor, LedgerService, LedgerSettings
 from tests.api.helpers import assert_problem, create_game, token, version_of
 from tests.api.tournament_client import Scorekeeper
 
@@ -55,6 +57,10 @@ def test_cr_103_1_the_random_first_player_is_the_servers_pick_recorded_as_an_eve
 
     monkeypatch.setattr("ledger.game_service.secrets.choice", choice)
     game = create_game(client, admin_headers, PAPER)
+    forged = client.post(
+        f"/v1/games/{game}/actions", json={"type": "choose_first_player", "drawn": "P1"}, headers=admin_headers
+    )
+    assert_problem(forged, 422, "unknown_field")  # a client can't pass its pick off as the server's
     out = act(client, game, {"type": "choose_first_player"}, admin_headers)
     assert picked == [["P1", "P2"]]  # drawn by the ledger among the players in the game
     event = out["events"][0]
@@ -138,3 +144,34 @@ def test_a_tournaments_games_get_the_paper_start(client: TestClient, admin_heade
     game = pod.post("/rounds", {"seed": 1})["tables"][0]["games"][0]
     state = client.get(f"/v1/games/{game}", headers=admin_headers).json()["state"]
     assert set(sizes(state).values()) == {(92, 7)}  # 100 cards less the commander (CR 903.5a)
+
+
+def test_an_opening_and_an_unnamed_mill_export_and_import(tmp_path: Path) -> None:
+    """The import replays every event through the rules (docs/audit.md): a paper start, a random
+    first player, mulligans, a hidden draw, an unnamed rad mill and a backup over them all pass."""
+    body = {**PAPER, "players": [{"id": "P1", "counters": {"rad": 2}}, {"id": "P2"}]}
+    source = LedgerService(f"sqlite:///{tmp_path / 'a.sqlite3'}", LedgerSettings(read_models=False))
+    target = LedgerService(f"sqlite:///{tmp_path / 'b.sqlite3'}", LedgerSettings(read_models=False))
+    try:
+        sam, jane = Actor("Sam", "scorekeeper"), Actor("Jane", "judge")
+        source.create_game(body, sam, "paper")
+        for action in (
+            {"type": "choose_first_player", "player": "P1"},
+            {"type": "mulligan", "player": "P2"},
+            {"type": "mulligan", "player": "P2"},
+            {"type": "keep_hand", "player": "P2", "bottom": ["Forest"]},
+            {"type": "advance", "to": "precombat_main"},
+            {"type": "resolve", "choices": {"nonland_count": 1}},
+            {"type": "draw", "player": "P1"},
+        ):
+            source.act("paper", action, sam)
+        source.undo("paper", reason="the draw was a mistake", actor=jane)
+        export = list(source.export("paper"))
+        imported = target.import_game(export, Actor("Admin", "admin"))
+        state = target.state_at("paper")[1]
+        assert imported.version == source.head_version("paper")
+        assert (state.players["P1"].graveyard_unnamed, state.players["P1"].library_size) == (2, 51)
+        assert (state.players["P2"].mulligans, state.players["P2"].hand_size) == (2, 5)
+    finally:
+        source.close()
+        target.close()

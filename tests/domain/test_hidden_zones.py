@@ -106,7 +106,7 @@ def test_cr_728_1_the_rad_trigger_from_an_unknown_library_takes_the_nonland_coun
     assert game.life("P1") == 18 and game.counters("P1") == {"rad": 1}
     p1 = game.view["players"]["P1"]
     assert (p1["library_size"], p1["graveyard"], p1["graveyard_unnamed"]) == (50, [], 3)
-    assert "mills 3 unnamed cards (2 nonland)" in describe(milled.type, milled.data, milled.rule)
+    assert "mills 3 unnamed cards, 2 nonland in all" in describe(milled.type, milled.data, milled.rule)
     assert state_from_json(state_to_json(game.state)) == game.state
 
 
@@ -155,7 +155,7 @@ def test_cr_728_1_a_known_top_and_an_unknown_rest() -> None:
         2,
     )
     sentence = describe(CardsMilled.TYPE, milled, "CR 728.1")
-    assert "mills Lightning Bolt and 2 unnamed cards (2 nonland)" in sentence
+    assert "mills Lightning Bolt and 2 unnamed cards, 2 nonland in all" in sentence
     p1 = game.view["players"]["P1"]
     assert ([c["name"] for c in p1["graveyard"]], p1["graveyard_unnamed"], p1["library_size"]) == (
         ["Lightning Bolt"],
