@@ -94,6 +94,11 @@ class PlayerState(_Open):
     library: list[dict[str, Any]] | None = Field(description="known cards, top first; judge and admin only")
     hand_size: int
     graveyard: list[dict[str, Any]]
+    graveyard_unnamed: int = Field(
+        0, description="cards milled into the graveyard without being named (an unknown library, CR 728.1)"
+    )
+    mulligans: int = Field(0, description="mulligans this player took (CR 103.5)")
+    hand_kept: bool = Field(False, description="whether this player kept their opening hand (CR 103.5)")
     mana_pool: dict[str, int]
     command: list[dict[str, Any]] = Field(description="the player's cards in the command zone (CR 903.6)")
     commanders: list[str] = Field(description="names of the player's commanders (commander variant)")
@@ -133,6 +138,10 @@ class StackItem(_Open):
     source: str | None
     description: str
     needs: list[str] = Field(description="choices `resolve` must carry for this object")
+    card_count: int | None = Field(None, description="how many cards `choices.cards` must name (where counted)")
+    alternatives: dict[str, list[str]] | None = Field(
+        None, description='choices that may stand in for a need: `{"cards": ["nonland_count"]}` (CR 728.1)'
+    )
 
 
 class PendingTrigger(BaseModel):
@@ -159,6 +168,9 @@ class State(_Open):
     exile: list[dict[str, Any]]
     stack: list[StackItem] = Field(description="bottom first; the last entry is the top")
     pending_order: PendingOrder | None
+    first_player: dict[str, str] | None = Field(
+        None, description='`{"player", "method": "random" | "chosen"}` once the first player is chosen (CR 103.1)'
+    )
     monarch: str | None = Field(description="the player who is the monarch (CR 725), or null")
     initiative: str | None = Field(description="the player who has the initiative (CR 726), or null")
     day_night: Literal["day", "night"] | None = Field(description="day or night (CR 731), or null while neither")

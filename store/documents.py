@@ -64,9 +64,32 @@ class DocumentView(TrackingRecorder, ABC):
     def close(self) -> None: ...
 
     def position(self, application_name: str) -> int | None:
-        """The tracked position a batch is folded from (``max_tracking_id``: a read)."""
-        found: int | None = self.max_tracking_id(application_name)
-        return found
+        """The tracked position a batch is folded from: the one this view last wrote, or read
+        when it has written none yet. Reading it before every batch was a transaction per
+        batch and view (several per action when the actions come slower than the reads poll,
+        bench/instructions.py). On SQLite one runner at most writes a view (its election is a
+        flock freed only when its process ends), so what this view wrote is the position; on
+        PostgreSQL it is a guess that ``put_docs(after=...)`` checks inside its transaction, and
+        a wrong guess (another runner wrote, after a failover) is read again
+        (``forget_position``, ``DocumentProjection.process_batch``)."""
+        positions = self._position_cache()
+        if application_name not in positions:
+            positions[application_name] = self.max_tracking_id(application_name)
+        return positions[application_name]
+
+    def forget_position(self, application_name: str) -> None:
+        """Read the position again next time (a write failed, or was refused)."""
+        self._position_cache().pop(application_name, None)
+
+    def _wrote(self, tracking: Tracking | None) -> None:
+        if tracking is not None:
+            self._position_cache()[tracking.application_name] = tracking.notification_id
+
+    def _position_cache(self) -> dict[str, int | None]:
+        cache: dict[str, int | None] | None = self.__dict__.get("_positions")
+        if cache is None:
+            cache = self.__dict__["_positions"] = {}
+        return cache
 
 
 class _OwnTracking:
@@ -110,12 +133,6 @@ class SQLiteDocumentView(_OwnTracking, SQLiteTrackingRecorder, DocumentView):
     def __init__(self, datastore: SQLiteDatastore, **kwargs: Any) -> None:
         super().__init__(datastore, **kwargs)
         self._writer_lock = writer_lock(datastore)
-        self._positions: dict[str, int | None] = {}
-        """The position this view last wrote or read, by application name. On SQLite one runner
-        at most writes a view (its election is a flock freed only when its process ends), so
-        what this view wrote is the position until this view is gone: each batch then folds
-        without first reading it (a read transaction per batch and view, several per action
-        when the actions come slower than the poll, bench/instructions.py)."""
 
     def construct_create_table_statements(self) -> list[str]:
         statements = super().construct_create_table_statements()
@@ -123,14 +140,9 @@ class SQLiteDocumentView(_OwnTracking, SQLiteTrackingRecorder, DocumentView):
         return statements
 
     def insert_tracking(self, tracking: Tracking) -> None:
+        self.forget_position(tracking.application_name)
         with self._writer_lock:
             super().insert_tracking(tracking)
-        self._positions.pop(tracking.application_name, None)  # read it again next time
-
-    def position(self, application_name: str) -> int | None:
-        if application_name not in self._positions:
-            self._positions[application_name] = self.max_tracking_id(application_name)
-        return self._positions[application_name]
 
     def get_doc(self, key: str) -> Doc | None:
         with self.datastore.transaction(commit=False) as c:
@@ -149,18 +161,14 @@ class SQLiteDocumentView(_OwnTracking, SQLiteTrackingRecorder, DocumentView):
         # ``after`` is not checked: on SQLite one runner at most writes (its election is a flock
         # freed only when its process ends), and a read before the first write here would make
         # SQLite refuse the write when another connection committed in between (WAL snapshots).
-        try:
-            with self._writer_lock, self.datastore.transaction(commit=True) as c:
-                for key, doc in docs.items():
-                    self._write_doc(c, key, doc)
-                if tracking is not None:
-                    self._insert_tracking(c, tracking)
-        except BaseException:
-            if tracking is not None:
-                self._positions.pop(tracking.application_name, None)  # unknown: read it again
-            raise
         if tracking is not None:
-            self._positions[tracking.application_name] = tracking.notification_id
+            self.forget_position(tracking.application_name)  # until this write is known to be in
+        with self._writer_lock, self.datastore.transaction(commit=True) as c:
+            for key, doc in docs.items():
+                self._write_doc(c, key, doc)
+            if tracking is not None:
+                self._insert_tracking(c, tracking)
+        self._wrote(tracking)
 
     def _write_doc(self, c: Any, key: str, doc: Doc) -> None:
         """One document, inside ``put_docs``'s transaction (the outbox keeps its deliveries in
@@ -198,7 +206,17 @@ class PostgresDocumentView(_OwnTracking, PostgresTrackingRecorder, DocumentView)
             )
             return {row["key"]: json.loads(row["doc"]) for row in curs.fetchall()}
 
+    def insert_tracking(self, tracking: Tracking) -> None:
+        self.forget_position(tracking.application_name)
+        super().insert_tracking(tracking)
+
     def put_docs(self, docs: Mapping[str, Doc], tracking: Tracking | None, *, after: int | None = ANYWHERE) -> None:
+        if tracking is not None:
+            self.forget_position(tracking.application_name)  # until this write is known to be in
+        self._put_docs(docs, tracking, after)
+        self._wrote(tracking)
+
+    def _put_docs(self, docs: Mapping[str, Doc], tracking: Tracking | None, after: int | None) -> None:
         with self.datastore.transaction(commit=True) as curs:
             if tracking is not None and after != ANYWHERE:
                 # Writers of this view take turns until commit (two runners, for a moment after
@@ -259,6 +277,7 @@ class DocumentProjection(Projection[DocumentView]):
                 self.view.put_docs(self._fold(todo), todo[-1][1], after=position)
                 return
             except IntegrityError:
+                self.view.forget_position(name)  # another runner moved it: read it again
                 continue
         raise IntegrityError(f"{self.name}: another runner kept moving the read model on")
 

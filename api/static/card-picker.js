@@ -13,7 +13,8 @@
 import { api, enc } from "./api.js";
 import { h } from "./dom.js";
 
-/** The card types a person picks from, in the order a type line lists them (CR 205.2a). */
+/** The card types a type line is made of, in the order printed type lines use ("Enchantment
+ * Artifact", "Artifact Land", "Land Creature"); the picker lists the common ones first. */
 export const CARD_TYPES = ["Enchantment", "Artifact", "Land", "Creature", "Planeswalker", "Battle", "Instant", "Sorcery"];
 const PICK_ORDER = ["Land", "Creature", "Artifact", "Enchantment", "Planeswalker", "Instant", "Sorcery", "Battle"];
 const LOOKUP_MS = 350;

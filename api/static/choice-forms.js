@@ -30,7 +30,7 @@ const subtypesOf = (card) => {
 };
 export const isType = (card, type) => typesOf(card).includes(type);
 
-/** Reminder text in parentheses is not rules text (CR 207.2). */
+/** Reminder text in parentheses has no game function (CR 207.2a). */
 const withoutReminders = (text) => String(text || "").replace(/\([^)]*\)/g, "").trim();
 
 // ------------------------------------------------------------------ reading the card's words

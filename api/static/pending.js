@@ -4,9 +4,9 @@
  * arrive: "40 → 37 (pending)". Offline, three taps of "Lose 1 life" show 40 → 37 at once.
  *
  * Only reports that add to or take from what is there are counted (life, counters on a player,
- * damage to a player); the server still decides what they do once they arrive. A damage's
- * keywords are read from its source's card as the board shows it (infect, toxic and lifelink:
- * CR 702.90b, 702.164c, 702.15b), and a commander's combat damage also counts toward 21
+ * damage to a player); the server still decides what they do once they arrive. Infect and
+ * lifelink are read from the damage's source as the board shows it (CR 702.90b, 702.15b), toxic
+ * is the report's own (CR 702.164c), and a commander's combat damage also counts toward 21
  * (CR 903.10a).
  */
 

@@ -1,0 +1,147 @@
+"""Instructions per call of the parts of one action, in one process under callgrind (a benchmark).
+
+``bench/instructions.py`` counts a whole server; this names the parts the breakdown points at,
+without HTTP: the service's ``act`` (decide, seal, save on SQLite, no read models), the answer
+rendered as starlette's ``JSONResponse`` renders it (``json``), as the ledger renders it
+(``api.presenters.AnswerResponse``, orjson), the minimal answer (``Prefer: return=minimal``),
+the state view alone, the body's JSON and its parse. Each part runs ``--calls`` times after a
+warm-up between two callgrind client requests (zero the counters, dump them), through a tiny C
+library built with the machine's ``cc`` into ``bench/.build/`` (``valgrind/callgrind.h``), so
+each dump holds exactly that part's instructions.
+
+It re-runs itself under ``valgrind --tool=callgrind`` (about two minutes):
+
+    .venv/bin/python bench/action_parts.py [--calls 200] [--parts act,answer,...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+BUILD = Path(__file__).with_name(".build")
+LIBRARY = BUILD / "libcallgrind_marks.so"
+SOURCE = """#include <valgrind/callgrind.h>
+void marks_zero(void) { CALLGRIND_ZERO_STATS; }
+void marks_dump(const char *name) { CALLGRIND_DUMP_STATS_AT(name); }
+"""
+PARTS = ("act", "answer_json", "answer", "answer_minimal", "state_view", "json_object", "parse")
+
+
+def build() -> Path:
+    if not LIBRARY.exists():
+        BUILD.mkdir(exist_ok=True)
+        with tempfile.NamedTemporaryFile("w", suffix=".c", delete=False) as source:
+            source.write(SOURCE)
+        subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-o", str(LIBRARY), source.name], check=True)
+        os.unlink(source.name)
+    return LIBRARY
+
+
+def measure(calls: int, parts: list[str]) -> None:
+    """Inside callgrind: each part between a zero and a dump."""
+    import starlette.responses
+
+    from api.auth import Principal
+    from api.deps import json_object
+    from api.presenters import AnswerResponse, action_out
+    from bench.harness import scratch_store
+    from bench.instructions import ACTIONS, GAME
+    from domain.commands.parse import parse_command
+    from domain.view import state_view
+    from ledger.service import LedgerService, LedgerSettings
+    from store.results import ActionResult, Actor
+
+    marks = ctypes.CDLL(str(build()))
+    bodies = [json.loads(a) for a in ACTIONS]
+    actor, principal = Actor("admin", "admin"), Principal(name="admin", role="admin")
+
+    def part(name: str, fn: Callable[[], Any]) -> None:
+        if name not in parts:
+            return
+        for _ in range(20):
+            fn()
+        marks.marks_zero()
+        for _ in range(calls):
+            fn()
+        marks.marks_dump(name.encode())
+
+    with scratch_store("sqlite") as store, LedgerService(store.url, LedgerSettings(read_models=False)) as service:
+        ids = [f"g{i}" for i in range(50)]
+        for gid in ids:
+            service.create_game(dict(GAME), actor, gid)
+        done = [0]
+        last: list[ActionResult] = []
+
+        def act() -> None:
+            i = done[0]
+            done[0] += 1
+            number, k = i % len(ids), i // len(ids)
+            last[:] = [service.act(ids[number], bodies[(k + number) % len(bodies)], actor)]
+
+        part("act", act)
+        if not last:
+            act()
+        result = last[0]
+        part("answer_json", lambda: starlette.responses.JSONResponse(action_out(result, principal)))
+        part("answer", lambda: AnswerResponse(action_out(result, principal)))
+        part("answer_minimal", lambda: AnswerResponse(action_out(result, principal, with_state=False)))
+        part("state_view", lambda: state_view(result.state, show_libraries=True))
+        raw = [a for a in ACTIONS]
+        part("json_object", lambda: json_object(raw[done[0] % len(raw)]))
+        part("parse", lambda: parse_command(bodies[done[0] % len(bodies)], service.catalog.resolve))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--calls", type=int, default=200, help="calls per part (default 200)")
+    parser.add_argument("--parts", default=",".join(PARTS), help=f"comma-separated, of {list(PARTS)}")
+    parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    parts = [p.strip() for p in args.parts.split(",") if p.strip()]
+    if unknown := sorted(set(parts) - set(PARTS)):
+        parser.error(f"unknown part(s) {unknown}; choose from {list(PARTS)}")
+    if args.inside:
+        measure(args.calls, parts)
+        return 0
+    build()
+    with tempfile.TemporaryDirectory(prefix="action-parts-") as tmp:
+        out = Path(tmp) / "callgrind.out"
+        command = [
+            "valgrind",
+            "--tool=callgrind",
+            "--dump-instr=no",
+            f"--callgrind-out-file={out}",
+            "--log-file=" + str(Path(tmp) / "valgrind.log"),
+            sys.executable,
+            __file__,
+            "--inside",
+            "--calls",
+            str(args.calls),
+            "--parts",
+            ",".join(parts),
+        ]
+        subprocess.run(command, check=True, cwd=Path(__file__).resolve().parents[1])
+        print("| part | instructions per call |\n|---|---:|")
+        for dump in sorted(Path(tmp).glob("callgrind.out.*"), key=lambda p: int(p.suffix[1:])):
+            text = dump.read_text(errors="replace")[:20000]
+            name = re.search(r"^desc: Trigger: Client Request: (.*)$", text, re.MULTILINE)
+            total = re.search(r"^summary:\s*(\d+)", text, re.MULTILINE)
+            if name and total:
+                print(f"| {name.group(1)} | {int(total.group(1)) / args.calls:,.0f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
