@@ -9,11 +9,12 @@ import orjson
 from fastapi.responses import JSONResponse
 
 from api.auth import Principal
+from domain import events as ev
 from domain.event_view import redacted
 from domain.state import GameState
 from domain.view import state_view
 from ledger.service import ActionResult, RecordedEvent
-from projections.sentences import describe
+from projections.sentences import Names, describe
 
 
 def sees_hidden(principal: Principal) -> bool:
@@ -24,12 +25,28 @@ def game_out(game_id: str, version: int, state: GameState, principal: Principal)
     return {"game_id": game_id, "version": version, "state": state_view(state, show_libraries=sees_hidden(principal))}
 
 
-def event_out(event: RecordedEvent, principal: Principal) -> dict[str, Any]:
+def _payload(event: RecordedEvent) -> ev.DomainEvent | None:
+    """The event's typed payload, or ``None`` for a record outside the vocabulary (its sentence
+    then names its type)."""
+    try:
+        return ev.event_class(event.type).from_json(event.data)
+    except ev.EventFormatError:
+        return None
+
+
+def event_out(event: RecordedEvent, principal: Principal, names: Names | None = None) -> dict[str, Any]:
     """An event as the API serves it: its stored form, its readable ``sentence`` (which never
     names hidden cards, so it is written from the stored data) and, for readers who may not see
-    hidden zones, its data redacted by its type's rule (``domain.event_view``)."""
+    hidden zones, its data redacted by its type's rule (``domain.event_view``). ``names``: the
+    game's names before this event (``Names``, which learns this event's own), so the sentence
+    names players and cards rather than ids; without it, ids."""
     out = event.to_json()
-    out["sentence"] = describe(event.type, event.data, event.rule)
+    if names is None:
+        out["sentence"] = describe(event.type, event.data, event.rule)
+    else:
+        payload = _payload(event)
+        names.learn(payload)  # before its sentence: a game's start names its own players
+        out["sentence"] = describe(event.type, event.data, event.rule, payload, names)
     if not sees_hidden(principal):
         data = redacted(event.type, event.data)
         if data is not None:
@@ -41,10 +58,13 @@ def event_out(event: RecordedEvent, principal: Principal) -> dict[str, Any]:
 def action_out(result: ActionResult, principal: Principal, *, with_state: bool = True) -> dict[str, Any]:
     """An action's answer: its events and, unless the client asked for less (``Prefer:
     return=minimal``, ``prefers_minimal``), the game's state after it."""
+    names = Names.of_state(result.state)
     out: dict[str, Any] = {
         "action_id": result.action_id,
         "version": result.version,
-        "events": [event_out(e, principal) for e in result.events],
+        # The state after the action knows every player's name and the permanents still there;
+        # each event teaches the ones it brings (a permanent entering).
+        "events": [event_out(e, principal, names) for e in result.events],
     }
     if with_state:
         out["state"] = state_view(result.state, show_libraries=sees_hidden(principal))

@@ -5,7 +5,7 @@ inside a serving worker they cost it about a fifth of its CPU per action under l
 same GIL as the requests (docs/performance.md, issue 15, sixth pass); with one worker that
 worker is the bottleneck while the machine's other core waits.
 
-So ``serve`` can start ``mtg-ledger project`` first (``MTG_LEDGER_READ_MODEL_PROCESS``), wait
+So ``serve`` can start ``mtg-ledger project`` first (it does on PostgreSQL, ``api.settings``), wait
 until it is elected to keep them (``store.runner_election``), and only then start the
 workers. The workers still stand by in the election: if the process dies, one of them takes the
 read models over within a second, and the process is started again (it then stands by in its

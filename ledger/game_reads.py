@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 from domain.errors import Code, InvalidCommand, NotFound
 from domain.state import GameState
 from domain.undo import JUDGE_RECORDS, reverted_versions
+from projections.sentences import Names
 from projections.timeline import timeline as timeline_groups
 from store.repository import MAX_VERSION, GameRepository, recorded
 from store.results import ActionResult, Actor, RecordedEvent
@@ -108,9 +109,11 @@ class GameReads:
         after_page = self.events(game_id, events[-1].version, 1) if events else []
         following = after_page[0].action_id if after_page else None
         start = (0, "")
+        names = None
         if events and events[0].version > 1:
             _, before = self.state_at(game_id, events[0].version - 1)
             start = (before.turn.number, before.turn.step)
+            names = Names.of_state(before)  # a later page names what the game had by then
         head = self._games.load(game_id).version
         last = events[-1].version if events else after
-        return TimelinePage(timeline_groups(events, start, following), last if last < head else None)
+        return TimelinePage(timeline_groups(events, start, following, names), last if last < head else None)

@@ -25,6 +25,7 @@ from domain.permissions import full_verify
 from ledger.game_files import MAX_LINE, InvalidExport
 from ledger.service import Actor as StoreActor
 from ledger.service import LedgerService
+from projections.sentences import Names
 from store.results import ActionResult
 
 router = APIRouter(prefix="/v1/games", tags=["record"])
@@ -70,10 +71,19 @@ async def list_events(
     events = await in_thread(service.events, game_id, after, limit)
     head = await in_thread(service.head_version, game_id)
     last = events[-1].version if events else after
+    names = await in_thread(_names_at, service, game_id, after) if events else None
     return {
-        "events": [event_out(e, principal) for e in events],
+        "events": [event_out(e, principal, names) for e in events],
         "next_after": last if last < head else None,
     }
+
+
+def _names_at(service: LedgerService, game_id: str, version: int) -> Names:
+    """Who and what the game names at ``version`` (nothing before its first event), so the
+    sentences of the events after it name players and cards, not ids."""
+    if version < 1:
+        return Names()
+    return Names.of_state(service.state_at(game_id, version)[1])
 
 
 async def _sse(
@@ -82,6 +92,7 @@ async def _sse(
     last = after
     idle = 0.0
     checked = time.monotonic()
+    names: Names | None = None  # read once, at the first events; each event then teaches its own
     yield "retry: 2000\n\n"
     while True:
         if time.monotonic() - checked >= GRANT_CHECK_SECONDS:
@@ -92,8 +103,10 @@ async def _sse(
                 yield f"event: error\ndata: {problem}\n\n"
                 return
         events = await in_thread(service.events, game_id, last, 500)
+        if names is None and events:
+            names = await in_thread(_names_at, service, game_id, last)
         for event in events:
-            payload = json.dumps(event_out(event, principal), separators=(",", ":"))
+            payload = json.dumps(event_out(event, principal, names), separators=(",", ":"))
             yield f"id: {event.version}\nevent: {event.type}\ndata: {payload}\n\n"
             last = event.version
         if len(events) == 500:

@@ -252,7 +252,7 @@ def test_if_match_clash_is_still_a_409(store: Store) -> None:
 def test_a_checked_head_moved_on_by_another_process_costs_no_failed_transaction(
     store: Store, check_heads: bool
 ) -> None:
-    """``check_heads`` (``MTG_LEDGER_HEAD_CHECK``): the cached head of g0 is brought up to date
+    """``check_heads`` (chosen for several workers on one SQLite file): the cached head of g0 is brought up to date
     before the action is decided, so the batch is not failed by it (no probe); without it
     the same batch fails and the clash is found by a probe."""
     service = store.service(group_commit_window=0.5, check_heads=check_heads)

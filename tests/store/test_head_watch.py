@@ -52,7 +52,7 @@ def _count_reads(service: LedgerService, monkeypatch: pytest.MonkeyPatch) -> lis
 
 def _postgresql_only(store: Store) -> None:
     if store.kind != "postgresql":
-        pytest.skip("SQLite's workers read the newer events before each action (MTG_LEDGER_HEAD_CHECK)")
+        pytest.skip("SQLite's workers read the newer events before each action (the head check)")
 
 
 def _wait(predicate: Callable[[], bool], what: str) -> None:
@@ -178,7 +178,7 @@ def test_an_older_head_never_replaces_a_newer_one(store: Store) -> None:
 def test_without_the_watch_the_stale_head_clashes_and_is_tried_again(store: Store) -> None:
     """The cost the watch saves (the same steps with it off)."""
     if store.kind != "postgresql":
-        pytest.skip("SQLite's workers read the newer events before each action (MTG_LEDGER_HEAD_CHECK)")
+        pytest.skip("SQLite's workers read the newer events before each action (the head check)")
     mine, before = _other_process_moves_g1_on(store, watch=False)
     time.sleep(0.1)
     assert mine.act("g1", add_rad(), JUDGE).version == 5
