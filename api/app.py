@@ -166,6 +166,11 @@ def _docs_asset(name: str) -> bytes:
     return resources.files(DOCS_ASSETS_PACKAGE).joinpath("static", name).read_bytes()
 
 
+DOCS_CSP = "img-src 'self' data: blob:; connect-src 'self'"
+"""What the API docs pages may load besides their own scripts and styles (which are inline in
+part, so only images and fetches are restricted): nothing from another host."""
+
+
 def _install_docs(app: FastAPI) -> None:
     """``/docs`` (Swagger UI) and ``/redoc`` with their scripts, styles and icon served from the
     installed ``fastapi_offline`` package at ``/docs/assets/``, following FastAPI's recipe for
@@ -190,7 +195,7 @@ def _install_docs(app: FastAPI) -> None:
 
     @app.get("/docs", include_in_schema=False)
     async def swagger_ui(request: Request) -> HTMLResponse:
-        return get_swagger_ui_html(
+        page = get_swagger_ui_html(
             openapi_url=openapi_url(request),
             title=f"{app.title} - Swagger UI",
             swagger_js_url=asset(request, "swagger-ui-bundle.js"),
@@ -198,16 +203,22 @@ def _install_docs(app: FastAPI) -> None:
             swagger_favicon_url=asset(request, "favicon.png"),
             swagger_ui_parameters={"validatorUrl": None},
         )
+        page.headers["Content-Security-Policy"] = DOCS_CSP
+        return page
 
     @app.get("/redoc", include_in_schema=False)
     async def redoc(request: Request) -> HTMLResponse:
-        return get_redoc_html(
+        page = get_redoc_html(
             openapi_url=openapi_url(request),
             title=f"{app.title} - ReDoc",
             redoc_js_url=asset(request, "redoc.standalone.js"),
             redoc_favicon_url=asset(request, "favicon.png"),
             with_google_fonts=False,
         )
+        # ReDoc's bundle draws its "API docs by Redocly" logo from cdn.redoc.ly: images and
+        # fetches from this server only, so the page never reaches for another host.
+        page.headers["Content-Security-Policy"] = DOCS_CSP
+        return page
 
     @app.get("/docs/assets/{name}", include_in_schema=False)
     def docs_asset(name: str) -> Response:

@@ -48,6 +48,7 @@ refused (``403 forbidden``): a new command is for judges until it is given a rul
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Literal
 
 from domain.commands import (
@@ -159,12 +160,66 @@ def check_command(grant: Grant, game_id: str, command: Command, state: GameState
 
 def check_undo(grant: Grant, game_id: str) -> None:
     """Who may undo: a judge or above (a backup, ``check_backup``), or a player token in its own
-    game (a quick undo of its own last action, ``domain.undo.check_quick_undo``); anyone else is
+    game (a quick undo of its own last action, ``check_quick_undo``); anyone else is
     ``403 forbidden``, a player token of another game ``403 wrong_game``."""
     if grant.role == "player":
         bound_player(grant, game_id)
         return
     require_role(grant, "judge")
+
+
+@dataclass(frozen=True, slots=True)
+class QuickUndo:
+    """What a player token's undo would take back (``domain.undo.quick_undo_facts``)."""
+
+    single: bool
+    """Whether the undo asks for one action only (``{"actions": 1}``)."""
+    first: int
+    last: int
+    """The versions of the action it would take back."""
+    actor: tuple[str, str] | None
+    """Who recorded that action: (token name, role)."""
+    reporters: frozenset[str]
+    """The players whose reports the action holds (``ReportAwaitingAcknowledgement``)."""
+    head: int
+    age: timedelta | None
+    """How long ago the action was recorded (``None``: unknown)."""
+    window: timedelta
+    """How long a player may take its own action back."""
+
+
+def check_quick_undo(grant: Grant, undo: QuickUndo) -> None:
+    """A player token's undo: only its own last action (``{"actions": 1}``), and only while it is
+    the game's head (nothing recorded after it: no acknowledgement, dispute or judge call, so no
+    one has acted on it) and at most ``undo.window`` old. Refused with ``403``
+    ``quick_undo_last_action_only``, ``not_your_action``, ``not_the_last_action`` or
+    ``quick_undo_expired``, in that order; a judge can still back the game up."""
+    if not undo.single:
+        raise Forbidden(
+            'a player token undoes only its own last action ({"actions": 1}); a judge backs the game up further',
+            Code.QUICK_UNDO_LAST_ACTION_ONLY,
+        )
+    mine = undo.actor == (grant.name, "player") and all(r == grant.player_id for r in undo.reporters)
+    if not mine:
+        who = f"{undo.actor[0]!r} ({undo.actor[1]})" if undo.actor is not None else "another caller"
+        raise Forbidden(
+            f"the game's last action (versions {undo.first}..{undo.last}) was recorded by {who}, not by this "
+            "player token: a player undoes only its own last action (a judge backs the game up)",
+            Code.NOT_YOUR_ACTION,
+        )
+    if undo.last != undo.head:
+        raise Forbidden(
+            f"versions {undo.last + 1}..{undo.head} were recorded after this player's action (versions "
+            f"{undo.first}..{undo.last}): it was answered or acted on, so a judge backs it up",
+            Code.NOT_THE_LAST_ACTION,
+        )
+    if undo.age is None or undo.age > undo.window:
+        when = f"{undo.age.total_seconds():.0f} seconds ago" if undo.age is not None else "at an unknown time"
+        raise Forbidden(
+            f"this player's action was recorded {when}: a player takes back its own action within "
+            f"{undo.window.seconds} seconds; later a judge backs the game up",
+            Code.QUICK_UNDO_EXPIRED,
+        )
 
 
 def check_backup(grant: Grant, state: GameState) -> None:

@@ -12,7 +12,7 @@ not live. Reverts only ever reach back, so one pass from the newest event decide
 log's tail for "the last N actions", a window of the log around the target, the state at the
 target), and the decision says whether the backup is allowed and which versions it reverts.
 
-A player token's undo is a quick undo of its own last action (``check_quick_undo``,
+A player token's undo is a quick undo of its own last action (``domain.permissions.check_quick_undo``,
 docs/judges.md): the game's last action, recorded by that token within ``QUICK_UNDO_WINDOW``
 of ``now`` (the ledger's clock, passed in: the domain reads no clock). It takes back the
 player's own report before anyone acted on it, a correction of the record rather than a backup
@@ -27,9 +27,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from domain import events as ev
-from domain.errors import Code, Forbidden, IllegalAction, InvalidCommand
+from domain.errors import Code, IllegalAction, InvalidCommand
 from domain.judging import check_no_game_ending_penalty, with_judging
-from domain.permissions import Grant, check_backup, check_undo
+from domain.permissions import Grant, QuickUndo, check_backup, check_quick_undo, check_undo
 from domain.serialize import state_to_json
 from domain.state import GameState
 
@@ -201,50 +201,23 @@ def reaches(target: int, head: int) -> bool:
     return 1 <= target < head
 
 
-def check_quick_undo(
-    command: Undo, target: int, head: int, window: Sequence[Entry], grant: Grant, now: datetime | None
-) -> None:
-    """A player token's undo: only its own last action (``{"actions": 1}``), and only while it is
-    the game's head (nothing recorded after it: no acknowledgement, dispute or judge call, so no
-    one has acted on it) and at most ``QUICK_UNDO_WINDOW`` old at ``now``. Refused with ``403``
-    ``quick_undo_last_action_only``, ``not_your_action``, ``not_the_last_action`` or
-    ``quick_undo_expired``, in that order; a judge can still back the game up."""
-    if command.to_version is not None or command.count != 1:
-        raise Forbidden(
-            'a player token undoes only its own last action ({"actions": 1}); a judge backs the game up further',
-            Code.QUICK_UNDO_LAST_ACTION_ONLY,
-        )
+def quick_undo_facts(command: Undo, target: int, head: int, window: Sequence[Entry], now: datetime | None) -> QuickUndo:
+    """What a player token's undo would take back, for ``domain.permissions.check_quick_undo``
+    to decide on: the action after ``target`` (its versions, who recorded it, whose reports it
+    holds), the head, and the action's age at ``now``."""
+    single = command.to_version is None and command.count == 1
     by_version = {e.version: e for e in window}
     first = by_version.get(target + 1)
     if first is None:  # the ledger reads the window from before the target: never, but refuse
-        raise Forbidden(f"undo: version {target + 1} is not in the log read", Code.NOT_YOUR_ACTION)
+        return QuickUndo(single, target + 1, target + 1, None, frozenset(), head, None, QUICK_UNDO_WINDOW)
     _, last = action_bounds(window, first.version)
-    mine = first.actor == (grant.name, "player") and all(
-        e.data.get("reporter") == grant.player_id
+    reporters = frozenset(
+        str(e.data.get("reporter"))
         for e in window
         if first.version <= e.version <= last and e.kind is ev.ReportAwaitingAcknowledgement
     )
-    if not mine:
-        who = f"{first.actor[0]!r} ({first.actor[1]})" if first.actor is not None else "another caller"
-        raise Forbidden(
-            f"the game's last action (versions {first.version}..{last}) was recorded by {who}, not by this "
-            "player token: a player undoes only its own last action (a judge backs the game up)",
-            Code.NOT_YOUR_ACTION,
-        )
-    if last != head:
-        raise Forbidden(
-            f"versions {last + 1}..{head} were recorded after this player's action (versions {first.version}..{last}): "
-            "it was answered or acted on, so a judge backs it up",
-            Code.NOT_THE_LAST_ACTION,
-        )
     age = now - first.recorded_at if now is not None and first.recorded_at is not None else None
-    if age is None or age > QUICK_UNDO_WINDOW:
-        when = f"{age.total_seconds():.0f} seconds ago" if age is not None else "at an unknown time"
-        raise Forbidden(
-            f"this player's action was recorded {when}: a player takes back its own action within "
-            f"{QUICK_UNDO_WINDOW.seconds} seconds; later a judge backs the game up",
-            Code.QUICK_UNDO_EXPIRED,
-        )
+    return QuickUndo(single, first.version, last, first.actor, reporters, head, age, QUICK_UNDO_WINDOW)
 
 
 def decide_undo(
@@ -275,7 +248,7 @@ def decide_undo(
     if grant is not None:
         check_undo(grant, state.game_id)
         if grant.role == "player":
-            check_quick_undo(command, target, head, window, grant, now)
+            check_quick_undo(grant, quick_undo_facts(command, target, head, window, now))
         else:
             check_backup(grant, state)
     kept = [e.version for e in window if e.version > target and e.kind in JUDGE_RECORDS]

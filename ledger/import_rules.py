@@ -31,11 +31,11 @@ from domain.judging import (
     waiting_for,
     with_judging,
 )
-from domain.permissions import Grant
+from domain.permissions import Grant, check_quick_undo
 from domain.serialize import state_to_json
 from domain.setup import game_started
 from domain.state import GameState
-from domain.undo import Entry, Undo, check_action_boundary, check_quick_undo
+from domain.undo import Entry, Undo, check_action_boundary, quick_undo_facts
 from store.aggregate import Game
 from store.canonical_json import canonical
 from store.records import GameEvent
@@ -312,7 +312,7 @@ decision reads the clock, the record's time is taken once it is decided (``ledge
 
 
 def check_quick_undo_record(event: GameEvent, to_version: int, records: Sequence[GameEvent]) -> None:
-    """A player token's revert is the quick undo the live server allows (``domain.undo``,
+    """A player token's revert is the quick undo the live server allows (``domain.permissions``,
     ``check_quick_undo``): of the action just before it, whole, recorded by the same token
     within ``QUICK_UNDO_WINDOW`` (and ``QUICK_UNDO_SLACK``) of the revert."""
     head = event.originator_version - 1
@@ -335,9 +335,10 @@ def check_quick_undo_record(event: GameEvent, to_version: int, records: Sequence
     grant = Grant(event.actor["name"], "player", player_id=player)
     try:
         check_action_boundary(window, to_version)
-        check_quick_undo(
-            Undo("quick undo", actions=1), to_version, head, window, grant, _time(event.recorded_at) - QUICK_UNDO_SLACK
+        facts = quick_undo_facts(
+            Undo("quick undo", actions=1), to_version, head, window, _time(event.recorded_at) - QUICK_UNDO_SLACK
         )
+        check_quick_undo(grant, facts)
     except GameError as err:
         raise ValueError(f"a player's undo is a quick undo of its own last action: {err.message}") from None
 

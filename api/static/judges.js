@@ -7,40 +7,13 @@
  * (/games/{id}#call=call-2: the judge panel starts its forms from that call, judging.js).
  *
  * This page's module replaces main.js in the same index.html (api/routes/web.py), so the top bar,
- * the token form and the error banner are the page's own; this module wires them like main.js.
+ * the token form and the error banner are the page's own; token-bar.js wires them, as for main.js.
  */
 
-import { clearError } from "./banner.js";
 import { $, h } from "./dom.js";
 import { JudgesPage, TITLE } from "./judges-page.js";
-import { Token, takeTokenFromFragment } from "./token.js";
-
-function showTokenState() {
-  const has = Token.get() !== null;
-  $("#token-state").textContent = has ? "Token in use (this tab only)" : "No token: reading as the public";
-  $("#token-clear").hidden = !has;
-  document.body.classList.toggle("has-token", has);
-}
-
-function initToken(reload) {
-  $("#token-form").addEventListener("submit", (e) => {
-    e.preventDefault();
-    const input = $("#token-input");
-    const value = input.value.trim();
-    input.value = "";
-    if (!value) return;
-    Token.set(value);
-    showTokenState();
-    clearError();
-    reload();
-  });
-  $("#token-clear").addEventListener("click", () => {
-    Token.clear();
-    showTokenState();
-    reload();
-  });
-  $("#error-close").addEventListener("click", clearError);
-}
+import { initToken, showTokenState } from "./token-bar.js";
+import { takeTokenFromFragment } from "./token.js";
 
 function main() {
   takeTokenFromFragment(); // first: the token must leave the address bar before anything else

@@ -6,40 +6,12 @@
  * page only shows them. See docs/web.md.
  */
 
-import { clearError } from "./banner.js";
 import { $ } from "./dom.js";
 import { initGame } from "./game.js";
 import { initList } from "./list.js";
 import { initTournament, tournamentInPath } from "./tournament.js";
-import { Token, takeTokenFromFragment } from "./token.js";
-
-function showTokenState() {
-  const has = Token.get() !== null;
-  $("#token-state").textContent = has ? "Token in use (this tab only)" : "No token: reading as the public";
-  $("#token-clear").hidden = !has;
-  document.body.classList.toggle("has-token", has);
-}
-
-/** The token form; `reload()` asks the server again with the new token (or none). */
-function initToken(reload) {
-  $("#token-form").addEventListener("submit", (e) => {
-    e.preventDefault();
-    const input = $("#token-input");
-    const value = input.value.trim();
-    input.value = "";
-    if (!value) return;
-    Token.set(value);
-    showTokenState();
-    clearError();
-    reload();
-  });
-  $("#token-clear").addEventListener("click", () => {
-    Token.clear();
-    showTokenState();
-    reload();
-  });
-  $("#error-close").addEventListener("click", clearError);
-}
+import { initToken, showTokenState } from "./token-bar.js";
+import { takeTokenFromFragment } from "./token.js";
 
 function gameIdInPath() {
   const match = /^\/games\/([^/]+)\/?$/.exec(location.pathname);

@@ -111,3 +111,19 @@ def serve(settings: Settings) -> Iterator[str]:
         server.should_exit = True
         thread.join(timeout=10)
         sock.close()
+
+
+@contextmanager
+def device(browser: Any, size: dict[str, int], touch: bool = False) -> Iterator[Any]:
+    """One phone (touch) or computer at the table: its own context (storage, downloads allowed);
+    uncaught script errors fail the test."""
+    context = browser.new_context(viewport=size, has_touch=touch, is_mobile=touch, accept_downloads=True)
+    context.set_default_timeout(8000)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda err: errors.append(str(err)))
+    try:
+        yield tab
+    finally:
+        context.close()
+    assert not errors, f"uncaught errors in the page: {errors}"

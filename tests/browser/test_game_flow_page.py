@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +21,7 @@ import segno
 from pydantic import SecretStr
 
 from api.settings import Settings
-from tests.browser.support import ADMIN_TOKEN, DESKTOP, PHONE, LiveServer, serve
+from tests.browser.support import ADMIN_TOKEN, DESKTOP, PHONE, LiveServer, device, serve
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright Python package is not installed")
 expect = sync_api.expect
@@ -32,21 +31,6 @@ pytestmark = pytest.mark.browser
 PUBLIC_URL = "http://192.168.1.20:8000"  # a venue's LAN address: only ever encoded, never reached
 ATRAXA = "Atraxa, Grand Unifier"
 EZURI = "Ezuri, Stalker of Spheres"
-
-
-@contextmanager
-def device(browser: Any, size: dict[str, int], touch: bool = False) -> Iterator[Any]:
-    """A phone (touch) or a computer with its own storage; uncaught script errors fail the test."""
-    context = browser.new_context(viewport=size, has_touch=touch, is_mobile=touch)
-    context.set_default_timeout(8000)
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda err: errors.append(str(err)))
-    try:
-        yield tab
-    finally:
-        context.close()
-    assert not errors, f"uncaught errors in the page: {errors}"
 
 
 def shoot(tab: Any, path: Path, full_page: bool = False) -> None:

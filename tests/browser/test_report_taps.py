@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser.support import PHONE, LiveServer
+from tests.browser.support import PHONE, LiveServer, device
 from tests.browser.test_table_page import open_as, player_token, shoot, stored_events
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright Python package is not installed")
@@ -34,19 +33,9 @@ ATRAXA = "Atraxa, Grand Unifier"
 EZURI = "Ezuri, Stalker of Spheres"
 
 
-@contextmanager
-def phone(browser: Any) -> Iterator[Any]:
+def phone(browser: Any) -> AbstractContextManager[Any]:
     """A phone at the table: 390x844, touch, its own storage; uncaught errors fail the test."""
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    context.set_default_timeout(8000)
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda err: errors.append(str(err)))
-    try:
-        yield tab
-    finally:
-        context.close()
-    assert not errors, f"uncaught errors in the page: {errors}"
+    return device(browser, PHONE, touch=True)
 
 
 class Taps:

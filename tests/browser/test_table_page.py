@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 import segno
 
-from tests.browser.support import DESKTOP, PHONE, LiveServer
+from tests.browser.support import DESKTOP, PHONE, LiveServer, device
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright Python package is not installed")
 expect = sync_api.expect
@@ -49,21 +47,6 @@ def player_token(server: LiveServer, game_id: str, player_id: str) -> str:
     assert response.status_code == 201, response.text
     secret: str = response.json()["token"]
     return secret
-
-
-@contextmanager
-def device(browser: Any, size: dict[str, int]) -> Iterator[Any]:
-    """One phone or computer at the table: its own context (storage), uncaught errors fail."""
-    context = browser.new_context(viewport=size)
-    context.set_default_timeout(8000)
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda err: errors.append(str(err)))
-    try:
-        yield tab
-    finally:
-        context.close()
-    assert not errors, f"uncaught errors in the page: {errors}"
 
 
 def open_as(tab: Any, server: LiveServer, game_id: str, token: str | None) -> None:

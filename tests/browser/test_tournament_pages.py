@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser.support import DESKTOP, LiveServer
+from tests.browser.support import DESKTOP, LiveServer, device
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright Python package is not installed")
 expect = sync_api.expect
@@ -27,21 +25,6 @@ pytestmark = pytest.mark.browser
 NAMES = ["Alice", "Bob", "Cara", "Dan", "Eve", "Fay", "Gus", "Hal"]
 NO_OVERFLOW = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
 FINGER = 44  # px: the smallest touch target the pages allow
-
-
-@contextmanager
-def device(browser: Any, size: dict[str, int], touch: bool = False) -> Iterator[Any]:
-    """A phone (touch) or a computer; uncaught script errors fail the test."""
-    context = browser.new_context(viewport=size, has_touch=touch, is_mobile=touch, accept_downloads=True)
-    context.set_default_timeout(8000)
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda err: errors.append(str(err)))
-    try:
-        yield tab
-    finally:
-        context.close()
-    assert not errors, f"uncaught errors in the page: {errors}"
 
 
 def shoot(tab: Any, path: Path) -> None:

@@ -1,5 +1,5 @@
 """A player token's quick undo of its own last action (issue 30, contract item 6;
-``domain.undo.check_quick_undo``, docs/judges.md): the game's head action, recorded by that very
+``domain.permissions.check_quick_undo``, docs/judges.md): the game's head action, recorded by that very
 token, at most 30 seconds before ``now`` (the ledger's clock, passed in)."""
 
 from __future__ import annotations
