@@ -194,7 +194,9 @@ class ActionOut(BaseModel):
     action_id: str
     version: int
     events: list[EventOut]
-    state: State
+    state: State | None = Field(
+        None, description="the game's state after the action; left out when the request says `Prefer: return=minimal`"
+    )
 
 
 class GameSummaryOut(_Open):

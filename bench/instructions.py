@@ -18,8 +18,10 @@ same instructions for the same code and inputs whatever else the machine does. F
 
 the server runs under ``valgrind --tool=callgrind --trace-children=yes --dump-instr=no`` twice,
 on a fresh store each time (a SQLite file, or a PostgreSQL database of its own), with the same
-start: ``--games`` games (default 50) created over one keep-alive connection, then ``N`` actions
-on that connection, one after the other, with N the two ``--counts`` (default 50 and 350). A
+start (once it answers, the script waits until every process of the server has settled,
+``settle``: on PostgreSQL the read-model process takes minutes to start under callgrind):
+``--games`` games (default 50) created over one keep-alive connection, then ``N`` actions on
+that connection, one after the other, with N the two ``--counts`` (default 50 and 350). A
 game's k-th action is the (k + its number)-th of gain_life / add_counters rad / lose_life /
 remove_counters rad (each game cycles through the four, the games starting at different
 places, so the 300 extra actions are about a quarter of each). The server is then stopped with
@@ -120,6 +122,14 @@ ACTIONS: list[bytes] = [
 counters than it has (it starts with one) nor loses more life than it gained, plus one."""
 VALGRIND = ("valgrind", "--tool=callgrind", "--trace-children=yes", "--dump-instr=no")
 TOP = 25
+SETTLE_WINDOW = 10.0
+SETTLE_MAX = 900.0
+"""After the server answers its health check, its processes may still be starting: on
+PostgreSQL ``serve`` waits 30 s for its read-model process to say it is ready, and under
+callgrind that process takes minutes, so the workers keep the read models and the process,
+still importing, stands by. How far that start got by the end of a run, not the actions, then
+made up much of the difference between two runs. So the first request waits until every process
+of the server has settled (``settle``), at most this long."""
 STOP_TIMEOUT = 900.0
 START_TIMEOUT = 900.0
 
@@ -179,9 +189,19 @@ def read_models_caught_up(store: ScratchStore) -> bool:
     return len(positions) >= 3 and min(positions) >= ((last[0] if last else 0) or 0)
 
 
+def caught_up_or_unknown(store: ScratchStore) -> bool:
+    """``read_models_caught_up``, False while the database refuses a connection (a shared
+    PostgreSQL server at its ``max_connections``: the next look may get one)."""
+    try:
+        return read_models_caught_up(store)
+    except Exception as err:  # psycopg.OperationalError, sqlite3.OperationalError (busy)
+        print(f"  (read-model positions not read: {err}; trying again)", flush=True)
+        return False
+
+
 def wait_caught_up(store: ScratchStore, timeout: float = 600.0) -> None:
     deadline = time.monotonic() + timeout
-    while not read_models_caught_up(store):
+    while not caught_up_or_unknown(store):
         if time.monotonic() > deadline:
             raise RuntimeError(f"the read models did not catch up in {timeout:.0f} s")
         time.sleep(1.0)
@@ -312,6 +332,39 @@ def stop(server: Server, timeout: float = STOP_TIMEOUT) -> None:
     server.stop()
 
 
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """A process's CPU seconds so far, and its age in seconds (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    tick = os.sysconf("SC_CLK_TCK")
+    uptime = float(Path("/proc/uptime").read_text().split()[0])
+    return (int(fields[11]) + int(fields[12])) / tick, uptime - int(fields[19]) / tick
+
+
+def settle(server: Server, window: float = SETTLE_WINDOW, limit: float = SETTLE_MAX) -> float:
+    """Wait until each of the server's processes used, over the last ``window`` seconds, less
+    than a third of its busiest: of the CPU it used on average since it started, or in any
+    window so far (a start is a process's busiest time; what is left is the clock's work);
+    returns the seconds waited."""
+    begin = time.monotonic()
+    peaks: dict[int, float] = {}
+    last: dict[int, float] = {}
+    while time.monotonic() - begin < limit:
+        now: dict[int, float] = {}
+        for pid in server.pids():
+            with suppress(OSError, ValueError, IndexError):
+                used, age = cpu_seconds(pid)
+                now[pid] = used
+                peaks.setdefault(pid, used / max(age, 1.0))
+        rates = {pid: (now[pid] - last[pid]) / window for pid in now if pid in last}
+        for pid, rate in rates.items():
+            peaks[pid] = max(peaks.get(pid, 0.0), rate)
+        if rates and len(rates) == len(now) and all(rate < peaks[pid] / 3 for pid, rate in rates.items()):
+            return time.monotonic() - begin
+        last = now
+        time.sleep(window)
+    return time.monotonic() - begin
+
+
 # -- callgrind files ---------------------------------------------------------------------------
 _TOTAL = re.compile(r"^(?:summary|totals):\s*(\d+)", re.MULTILINE)
 _CMD = re.compile(r"^cmd:\s*(.*)$", re.MULTILINE)
@@ -416,6 +469,8 @@ class Run:
     """Wall time from the first request to the read models caught up (under callgrind)."""
     idle: float = 0.0
     """Seconds the server was left idle before it was stopped (``--idle``)."""
+    settled: float = 0.0
+    """Seconds waited after the health check for the server's processes to settle (``settle``)."""
 
     @property
     def instructions(self) -> int:
@@ -481,6 +536,7 @@ def run_once(
             cpu = BackendCpu(postgres, urlsplit(store.url).path.lstrip("/")).start()
         server.start(timeout=START_TIMEOUT)
         try:
+            settled = settle(server)
             busy = time.monotonic()
             asyncio.run(drive(name, server.port, games, actions))
             if is_ledger(name):
@@ -493,11 +549,11 @@ def run_once(
             if cpu is not None:
                 cpu.stop()
             stop(server)
-    run = Run(name, kind, actions, process_totals(out), db_ns, time.monotonic() - begin, out, busy, idle)
+    run = Run(name, kind, actions, process_totals(out), db_ns, time.monotonic() - begin, out, busy, idle, settled)
     print(
         f"  {kind} {name} {actions} actions" + (f" + {idle:g} s idle" if idle else "") + f": {run.instructions:,} "
-        f"instructions in {len(run.processes)} process(es), {run.busy_seconds:.0f} s busy, {run.seconds:.0f} s in all"
-        + (f", PostgreSQL {db_ns / 1e6:,.0f} ms CPU" if db_ns is not None else ""),
+        f"instructions in {len(run.processes)} process(es), settled in {run.settled:.0f} s, {run.busy_seconds:.0f} s "
+        f"busy, {run.seconds:.0f} s in all" + (f", PostgreSQL {db_ns / 1e6:,.0f} ms CPU" if db_ns is not None else ""),
         flush=True,
     )
     return run

@@ -12,13 +12,9 @@ For each store (SQLite; PostgreSQL with ``--postgres``) and worker count (``--wo
 (``bench/variants.py`` starts them; ``bench/open_loop_report.py`` writes the report):
 
 - ``ledger``: ``mtg-ledger serve --workers N`` (group commit on, the default);
-- ``ledger-1tx``: the same with group commit off (``MTG_LEDGER_GROUP_COMMIT=0``: one transaction
-  per action, as before issue 15);
-- ``ledger-check``: the ledger with the head check forced on (``MTG_LEDGER_HEAD_CHECK=on``:
-  each cached head brought up to date before deciding; ``auto`` does so on SQLite with
-  several workers only);
-- ``ledger-rm-off`` / ``ledger-rm-on``: the ledger with its read models in a serving worker, or
-  in a process of their own (``MTG_LEDGER_READ_MODEL_PROCESS``; ``auto`` is on for PostgreSQL);
+- (``ledger-1tx``, ``ledger-check``, ``ledger-rm-off`` and ``ledger-rm-on`` forced the settings
+  issue 29 retired: the server now chooses them, so they are gone; to measure such a choice,
+  change its default in a checkout and run it as ``baseline``);
 - ``bare``: ``bench/bare_app.py``: FastAPI + uvicorn with the same workers, one ``eventsourcing``
   load-free save per request (``bench/http_load.py`` describes it): a stricter baseline than
   the issue's, as it never reads the stream;
@@ -35,8 +31,8 @@ For each store (SQLite; PostgreSQL with ``--postgres``) and worker count (``--wo
   ``PYTHONPATH``, with this checkout's installed dependencies), so a change is measured against
   its parent in one run, both servers taking turns at each rate on the same machine;
 - ``ledger+SETTING=VALUE`` (``+`` between several): the ledger with those settings
-  (``MTG_LEDGER_SETTING=VALUE``, e.g. ``ledger+group_commit_ms=3``), so a setting is measured
-  against the default in one run;
+  (``MTG_LEDGER_SETTING=VALUE``, e.g. ``ledger+snapshot_interval=100``), so a setting is
+  measured against the default in one run;
 - ``ledger@N``: the ledger with N workers whatever the run's worker count (``--workers 1
   --variants ledger,ledger@2``), so one worker and two take turns at each rate: on a machine
   whose speed drifts within minutes, worker counts measured one after the other cannot be

@@ -23,10 +23,6 @@ from bench.http_load import AUTH, post_games
 
 VARIANTS = (
     "ledger",
-    "ledger-1tx",
-    "ledger-check",
-    "ledger-rm-off",
-    "ledger-rm-on",
     "ledger-sqlite",
     "bare",
     "bare-load",
@@ -94,14 +90,7 @@ def started(
             elif variant.startswith("ledger+"):
                 server = Server.ledger(store, workers, **setting_env(variant))
             else:
-                extra = {
-                    "ledger-1tx": {"MTG_LEDGER_GROUP_COMMIT": "0"},
-                    "ledger-check": {"MTG_LEDGER_HEAD_CHECK": "on"},
-                    # The read models in a worker (off) or in a process of their own (on).
-                    "ledger-rm-off": {"MTG_LEDGER_READ_MODEL_PROCESS": "off"},
-                    "ledger-rm-on": {"MTG_LEDGER_READ_MODEL_PROCESS": "on"},
-                }.get(variant, {})
-                server = Server.ledger(store, workers, **extra)
+                server = Server.ledger(store, workers)
             found[variant] = stack.enter_context(server)
         yield found
 
@@ -115,7 +104,7 @@ def worker_count(variant: str) -> int:
 
 
 def setting_env(variant: str) -> dict[str, str]:
-    """``ledger+group_commit_ms=3+head_watch=off`` -> the server's environment for those settings."""
+    """``ledger+snapshot_interval=100+workers=2`` -> the server's environment for those settings."""
     pairs = [part.split("=", 1) for part in variant.split("+")[1:]]
     if not pairs or any(len(p) != 2 or not p[0] or not p[1] for p in pairs):
         raise ValueError(f"variant {variant!r}: expected ledger+SETTING=VALUE[+SETTING=VALUE...]")
