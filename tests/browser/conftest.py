@@ -17,7 +17,7 @@ import pytest
 from pydantic import SecretStr
 
 from api.settings import Settings
-from tests.browser.support import ADMIN_TOKEN, CHROMIUM, CHROMIUM_ARGS, DESKTOP, SCREENSHOTS, LiveServer, serve
+from tests.browser.support import ADMIN_TOKEN, CHROMIUM, CHROMIUM_ARGS, DESKTOP, SCREENSHOTS, LiveServer, device, serve
 
 
 def _live_server(base: Path, public_reads: bool) -> Iterator[LiveServer]:
@@ -61,16 +61,8 @@ def browser() -> Iterator[Any]:
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
     """A fresh desktop-sized page (1280x800); uncaught script errors fail the test."""
-    context = browser.new_context(viewport=DESKTOP, accept_downloads=True)
-    context.set_default_timeout(8000)
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda err: errors.append(str(err)))
-    try:
+    with device(browser, DESKTOP) as tab:
         yield tab
-    finally:
-        context.close()
-    assert not errors, f"uncaught errors in the page: {errors}"
 
 
 @pytest.fixture(scope="session")

@@ -127,3 +127,22 @@ def device(browser: Any, size: dict[str, int], touch: bool = False) -> Iterator[
     finally:
         context.close()
     assert not errors, f"uncaught errors in the page: {errors}"
+
+
+# The QR code as the page shows it: the image drawn onto a canvas, one sample per module centre
+# (the server draws 6 px modules and a 4-module quiet zone).
+READ_QR = """(img) => {
+  const canvas = document.createElement('canvas');
+  canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fff'; ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.drawImage(img, 0, 0);
+  const n = Math.round(img.naturalWidth / 6), px = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+  const rows = [];
+  for (let r = 0; r < n; r++) {
+    const row = [];
+    for (let c = 0; c < n; c++) row.push(px[((r * 6 + 3) * canvas.width + (c * 6 + 3)) * 4] < 128);
+    rows.push(row);
+  }
+  return rows;
+}"""

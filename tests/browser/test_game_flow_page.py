@@ -21,7 +21,7 @@ import segno
 from pydantic import SecretStr
 
 from api.settings import Settings
-from tests.browser.support import ADMIN_TOKEN, DESKTOP, PHONE, LiveServer, device, serve
+from tests.browser.support import ADMIN_TOKEN, DESKTOP, PHONE, READ_QR, LiveServer, device, serve
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright Python package is not installed")
 expect = sync_api.expect
@@ -279,25 +279,6 @@ def test_a_four_player_commander_pod_set_up_on_the_page_plays_three_turns(
             in_main(turn + 1)
         state = in_main(3)
         assert state["status"] == "in_progress" and not any(p["lost"] for p in state["players"].values())
-
-
-# The QR code as the page shows it: the image drawn onto a canvas, one sample per module centre
-# (the server draws 6 px modules and a 4-module quiet zone).
-READ_QR = """(img) => {
-  const canvas = document.createElement('canvas');
-  canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#fff'; ctx.fillRect(0, 0, canvas.width, canvas.height);
-  ctx.drawImage(img, 0, 0);
-  const n = Math.round(img.naturalWidth / 6), px = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-  const rows = [];
-  for (let r = 0; r < n; r++) {
-    const row = [];
-    for (let c = 0; c < n; c++) row.push(px[((r * 6 + 3) * canvas.width + (c * 6 + 3)) * 4] < 128);
-    rows.push(row);
-  }
-  return rows;
-}"""
 
 
 def qr_text_matches(img: Any, text: str) -> bool:

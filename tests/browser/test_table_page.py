@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 import segno
 
-from tests.browser.support import DESKTOP, PHONE, LiveServer, device
+from tests.browser.support import DESKTOP, PHONE, READ_QR, LiveServer, device
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright Python package is not installed")
 expect = sync_api.expect
@@ -294,25 +294,6 @@ def test_a_proliferate_is_completed_through_its_form(
     assert state["players"]["P2"]["counters"] == {"poison": 3}
     assert state["battlefield"]["hydra"]["counters"] == {"+1/+1": 2}
     assert state["stack"] == []
-
-
-# The QR code as the page shows it: the image drawn onto a canvas, one sample per module centre
-# (the server draws 6 px modules and a 4-module quiet zone).
-READ_QR = """(img) => {
-  const canvas = document.createElement('canvas');
-  canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#fff'; ctx.fillRect(0, 0, canvas.width, canvas.height);
-  ctx.drawImage(img, 0, 0);
-  const n = Math.round(img.naturalWidth / 6), px = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-  const rows = [];
-  for (let r = 0; r < n; r++) {
-    const row = [];
-    for (let c = 0; c < n; c++) row.push(px[((r * 6 + 3) * canvas.width + (c * 6 + 3)) * 4] < 128);
-    rows.push(row);
-  }
-  return rows;
-}"""
 
 
 @SIZES
