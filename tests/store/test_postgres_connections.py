@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import socket
+import time
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 from uuid import uuid4
@@ -112,6 +113,13 @@ def test_a_multi_host_url_finds_the_server_that_takes_writes(store: Store) -> No
         service.close()
 
 
+def _wait_until_gone(store: Store, application_name: str, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while store.execute("SELECT pid FROM pg_stat_activity WHERE application_name = ?", application_name):
+        assert time.monotonic() < deadline, f"sessions of {application_name!r} still open after {timeout} s"
+        time.sleep(0.02)
+
+
 def test_pooled_connections_whose_server_ended_them_are_dropped_before_use(store: Store) -> None:
     _postgres(store)
     name = f"mtgl-stale-{uuid4().hex[:8]}"
@@ -124,6 +132,9 @@ def test_pooled_connections_whose_server_ended_them_are_dropped_before_use(store
         # What a primary's death (or a restart) does to every idle connection of the pool.
         ended = store.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ?", name)
         assert len(ended) >= 2
+        # pg_terminate_backend only signals: wait until the sessions have ended (their FATAL is
+        # on the sockets), as they have once a primary is dead. Under load they take a while.
+        _wait_until_gone(store, name)
         # Without a retry around it: a dead connection handed out would fail this statement.
         with datastore.get_connection() as conn:
             assert conn.execute("SELECT 1 AS one").fetchone() == {"one": 1}
