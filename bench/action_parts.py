@@ -4,7 +4,10 @@
 without HTTP: the service's ``act`` (decide, seal, save on SQLite, no read models), the answer
 rendered as starlette's ``JSONResponse`` renders it (``json``), as the ledger renders it
 (``api.presenters.AnswerResponse``, orjson), the minimal answer (``Prefer: return=minimal``),
-the state view alone, the body's JSON and its parse. Each part runs ``--calls`` times after a
+the state view alone, the body's JSON and its parse; and what the read models do with one
+action's record when each pull holds one (the pace under callgrind, and of a quiet server):
+the pull itself (``pull``: select it, decode it) and each read model's batch (``read_models``,
+then one line per read model). Each part runs ``--calls`` times after a
 warm-up between two callgrind client requests (zero the counters, dump them), through a tiny C
 library built with the machine's ``cc`` into ``bench/.build/`` (``valgrind/callgrind.h``), so
 each dump holds exactly that part's instructions.
@@ -36,7 +39,17 @@ SOURCE = """#include <valgrind/callgrind.h>
 void marks_zero(void) { CALLGRIND_ZERO_STATS; }
 void marks_dump(const char *name) { CALLGRIND_DUMP_STATS_AT(name); }
 """
-PARTS = ("act", "answer_json", "answer", "answer_minimal", "state_view", "json_object", "parse")
+PARTS = (
+    "act",
+    "answer_json",
+    "answer",
+    "answer_minimal",
+    "state_view",
+    "json_object",
+    "parse",
+    "pull",
+    "read_models",
+)
 
 
 def build() -> Path:
@@ -101,6 +114,57 @@ def measure(calls: int, parts: list[str]) -> None:
         raw = [a for a in ACTIONS]
         part("json_object", lambda: json_object(raw[done[0] % len(raw)]))
         part("parse", lambda: parse_command(bodies[done[0] % len(bodies)], service.catalog.resolve))
+        if "pull" in parts or "read_models" in parts:
+            read_models(service, calls, act, part, marks, parts)
+
+
+def read_models(service: Any, calls: int, act: Callable[[], None], part: Any, marks: Any, parts: list[str]) -> None:
+    """One action's record pulled and decoded, then handed to the read models as a batch of
+    its own (what ``store.read_model_group.SharedRunner`` does when a pull finds one record):
+    all of them, then each alone, every pass on records of its own (a view skips what it has
+    tracked)."""
+    from eventsourcing.persistence import Tracking
+
+    home = service.partitions.home
+    app = home.app
+    members = home.read_models._members
+    passes = [("read_models", list(range(len(members))))] + [(f"lane {i}", [i]) for i in range(len(members))]
+    each = 20 + calls
+    first = (app.recorder.max_notification_id() or 0) + 1
+    for _ in range(each * (1 + len(passes))):
+        act()
+    cursor = [first - 1]
+
+    def pull() -> list[tuple[Any, Tracking]]:
+        notes = app.recorder.select_notifications(start=cursor[0] + 1, limit=1)
+        cursor[0] = notes[-1].id
+        return [(app.mapper.to_domain_event(n), Tracking(app.name, n.id)) for n in notes]
+
+    cursor[0] = first - 1 + each  # the pull part reads the first slice again
+    part("pull", lambda: pull())
+    cursor[0] = first - 1 + each
+    if "read_models" not in parts:
+        return
+    for name, which in passes:
+        lanes = [members[i].runner_parts() for i in which]
+        label = name if len(which) > 1 else f"read model: {lanes[0][1].name}"
+        batches = iter([pull() for _ in range(each)])
+
+        def hand_out(lanes: list[Any] = lanes, batches: Any = batches) -> None:
+            batch = next(batches)
+            for _view, projection in lanes:
+                projection.process_batch(batch)
+
+        for _ in range(20):
+            hand_out()
+        marks.marks_zero()
+        for _ in range(calls):
+            hand_out()
+        marks.marks_dump(label.encode())
+        for view, _ in lanes:
+            close = getattr(view, "close", None)
+            if callable(close):
+                close()
 
 
 def main() -> int:

@@ -18,7 +18,7 @@ winner already wrote the same change.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -78,6 +78,8 @@ class GameSummaryProjection(Projection[GameSummaryView]):
 
     name = "GameSummaries"
     topics: tuple[str, ...] = ()
+    _quiet: Tracking | None = None
+    """The last record projected that was no game's, its position not written yet."""
 
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
         self.process_batch([(domain_event, tracking)])
@@ -122,11 +124,21 @@ class GameSummaryProjection(Projection[GameSummaryView]):
     def _project(self, batch: Sequence[tuple[Any, Tracking]]) -> None:
         changes = [summary_change(e) for e, _ in batch if isinstance(e, GameEvent)]
         tracking = batch[-1][1]
+        if not changes:
+            self._quiet = tracking  # no game's record: the position waits (flush_tracking)
+            return
+        self._write(tracking, lambda: self.view.record_changes(changes, tracking))
+        self._quiet = None
+
+    def flush_tracking(self) -> None:
+        """The position of the records that were no game's, written (``BatchProjection``)."""
+        quiet, self._quiet = self._quiet, None
+        if quiet is not None:
+            self._write(quiet, lambda: self.view.insert_tracking(quiet))
+
+    def _write(self, tracking: Tracking, write: Callable[[], None]) -> None:
         try:
-            if changes:
-                self.view.record_changes(changes, tracking)
-            else:
-                self.view.insert_tracking(tracking)
+            write()
         except IntegrityError:
             # Another runner (another worker) already projected up to this notification; the
             # changes are idempotent (insert-if-absent, update-if-newer), so any overlap is safe.

@@ -247,6 +247,8 @@ class DocumentProjection(Projection[DocumentView]):
 
     name = "Documents"
     topics: tuple[str, ...] = ()
+    _quiet: Tracking | None = None
+    """The last record projected that changed nothing, its position not written yet."""
 
     @staticmethod
     def changes(record: Any, get: Get, position: int) -> dict[str, Doc]:
@@ -273,13 +275,33 @@ class DocumentProjection(Projection[DocumentView]):
             todo = [item for item in batch if position is None or item[1].notification_id > position]
             if not todo:
                 return
+            docs = self._fold(todo)
+            if not docs:
+                self._quiet = todo[-1][1]  # nothing to write: the position waits (flush_tracking)
+                return
             try:
-                self.view.put_docs(self._fold(todo), todo[-1][1], after=position)
+                self.view.put_docs(docs, todo[-1][1], after=position)
+                self._quiet = None
                 return
             except IntegrityError:
                 self.view.forget_position(name)  # another runner moved it: read it again
                 continue
         raise IntegrityError(f"{self.name}: another runner kept moving the read model on")
+
+    def flush_tracking(self) -> None:
+        """The position of the records that changed no document, written (``BatchProjection``)."""
+        quiet, self._quiet = self._quiet, None
+        if quiet is None:
+            return
+        name = quiet.application_name
+        position = self.view.position(name)
+        if position is not None and position >= quiet.notification_id:
+            return
+        try:
+            self.view.put_docs({}, quiet, after=position)
+        except IntegrityError:
+            # Another runner moved the position since: it folds these records itself.
+            self.view.forget_position(name)
 
     def _fold(self, batch: Sequence[tuple[Any, Tracking]]) -> dict[str, Doc]:
         """The documents ``batch`` changes: a later record reads what an earlier one changed."""

@@ -12,7 +12,9 @@ subscription from the lowest position any of them has tracked, each batch of rec
 once and handed to each read model in turn, less what that one has already projected. Each read
 model keeps its own view, its own tracking and its own transaction per batch, so they never wait
 on each other's tables; one that fails stops alone (``runner_state`` says so) while the others
-go on.
+go on. A batch that changes nothing of a read model is not written; its position is, within
+``QUIET_FLUSH`` seconds (``BatchProjection.flush_tracking``), and meanwhile ``position`` (the
+runner's own, in memory) answers whoever waits for the read model in this process.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from eventsourcing.persistence import Tracking, TrackingRecorder
 from eventsourcing.projection import ApplicationSubscription
 
 from store.application import LedgerApplication
-from store.batching_runner import MAX_BATCH, BatchProjection, in_hand
+from store.batching_runner import MAX_BATCH, QUIET_FLUSH, BatchProjection, in_hand
 from store.runner_election import STANDBY_INTERVAL, ElectedRunner
 
 log = logging.getLogger("mtg_ledger.store")
@@ -89,8 +91,13 @@ class SharedRunner:
         """What stopped the runner (the subscription failed, or every read model did)."""
         self.stopped = threading.Event()
         """Set once the runner's thread has ended."""
+        self._lock = threading.Lock()  # the views are written by one thread at a time
+        self._projected = threading.Event()  # set by a batch: the flusher writes quiet positions
+        self._stopping = threading.Event()
         self._thread = threading.Thread(target=self._loop, name="read-models", daemon=True)
         self._thread.start()
+        self._flusher = threading.Thread(target=self._flush_quietly, name="read-models-flush", daemon=True)
+        self._flusher.start()
 
     def _loop(self) -> None:
         try:
@@ -107,6 +114,11 @@ class SharedRunner:
             self.stopped.set()
 
     def _hand_out(self, batch: Batch) -> None:
+        with self._lock:
+            self._hand_out_locked(batch)
+        self._projected.set()
+
+    def _hand_out_locked(self, batch: Batch) -> None:
         for lane in self._lanes:
             if lane.error is not None:
                 continue
@@ -124,6 +136,31 @@ class SharedRunner:
         if all(lane.error is not None for lane in self._lanes):
             raise RuntimeError("every read model has stopped") from self._lanes[0].error
 
+    def _flush_quietly(self) -> None:
+        # One look per QUIET_FLUSH seconds at most, and none while no batch comes: an idle
+        # runner costs nothing by the clock here.
+        while self._projected.wait() and not self._stopping.wait(QUIET_FLUSH):
+            self._projected.clear()
+            self._flush()
+
+    def _flush(self) -> None:
+        with self._lock:
+            for lane in self._lanes:
+                if lane.error is not None:
+                    continue
+                try:
+                    lane.projection.flush_tracking()
+                except Exception as err:  # the next batch or flush tries again
+                    log.warning("%s: writing the read model's position failed: %s", lane.name, str(err)[:500])
+
+    def position(self, name: str) -> int | None:
+        """The last notification id read model ``name`` has projected here, whether or not its
+        position is written yet (``None``: none yet, or it stopped)."""
+        for lane in self._lanes:
+            if lane.name == name and lane.error is None:
+                return lane.position
+        return None
+
     def problem(self, name: str) -> BaseException | None:
         """Why read model ``name`` no longer follows the log here (``None``: it does)."""
         for lane in self._lanes:
@@ -137,6 +174,10 @@ class SharedRunner:
         """End the subscription and the thread, and close the runner's views and application."""
         self._subscription.stop()
         self._thread.join(timeout=30)
+        self._stopping.set()
+        self._projected.set()
+        self._flusher.join(timeout=30)
+        self._flush()  # what the last batches projected is written before the views close
         # The recorder's subscription pulls on a thread of its own: it must be done with the
         # application's connection before that closes (closing a SQLite connection another
         # thread is using crashes the process).
@@ -209,6 +250,12 @@ class ReadModelGroup:
         if error is None:
             return "running"
         return f"stopped: {type(error).__name__}: {error}"[:500]
+
+    def position(self, name: str) -> int | None:
+        """What read model ``name`` has projected in this process (``SharedRunner.position``;
+        ``None``: this process doesn't run it)."""
+        runner = self._runner
+        return None if runner is None else runner.position(name)
 
     def problem(self, name: str) -> BaseException | None:
         """Why read model ``name`` stopped in this process (``None``: running, or elsewhere)."""
