@@ -124,6 +124,9 @@ def read_models(service: Any, calls: int, act: Callable[[], None], part: Any, ma
     all of them, then each alone, every pass on records of its own (a view skips what it has
     tracked)."""
     from eventsourcing.persistence import Tracking
+    from eventsourcing.sqlite import SQLiteApplicationRecorder
+
+    from store.sqlite_polling import LogReader
 
     home = service.partitions.home
     app = home.app
@@ -135,8 +138,11 @@ def read_models(service: Any, calls: int, act: Callable[[], None], part: Any, ma
         act()
     cursor = [first - 1]
 
+    # The subscription's own reader on SQLite (``store.sqlite_polling.LogReader``).
+    log = LogReader(app.recorder) if isinstance(app.recorder, SQLiteApplicationRecorder) else app.recorder
+
     def pull() -> list[tuple[Any, Tracking]]:
-        notes = app.recorder.select_notifications(start=cursor[0] + 1, limit=1)
+        notes = log.select_notifications(start=cursor[0] + 1, limit=1)
         cursor[0] = notes[-1].id
         return [(app.mapper.to_domain_event(n), Tracking(app.name, n.id)) for n in notes]
 

@@ -22,8 +22,10 @@ MAX_BATCH = 500
 
 
 QUIET_FLUSH = 1.0
-"""Seconds at most a read model's written position trails the records it has projected when
-they changed nothing of it (``BatchProjection.flush_tracking``)."""
+"""Seconds after the last batch that a read model's position is written when the records it
+projected since its last write changed nothing of it (``BatchProjection.flush_tracking``)."""
+QUIET_FLUSH_MOST = 30.0
+"""Seconds at most such a position waits while batches keep coming."""
 
 
 class BatchProjection(Protocol):
@@ -36,7 +38,8 @@ class BatchProjection(Protocol):
 
     def flush_tracking(self) -> None:
         """Write the position of the records projected since the last write, when they changed
-        nothing (the runner calls it ``QUIET_FLUSH`` seconds after a batch, and as it stops).
+        nothing (the runner calls it once the batches pause, ``QUIET_FLUSH``, at least every
+        ``QUIET_FLUSH_MOST`` seconds, and as it stops).
 
         Why they wait: most records change nothing of most read models (a life change is none
         of the matches' or the outbox's business), and a transaction that only moves the

@@ -12,15 +12,17 @@ subscription from the lowest position any of them has tracked, each batch of rec
 once and handed to each read model in turn, less what that one has already projected. Each read
 model keeps its own view, its own tracking and its own transaction per batch, so they never wait
 on each other's tables; one that fails stops alone (``runner_state`` says so) while the others
-go on. A batch that changes nothing of a read model is not written; its position is, within
-``QUIET_FLUSH`` seconds (``BatchProjection.flush_tracking``), and meanwhile ``position`` (the
-runner's own, in memory) answers whoever waits for the read model in this process.
+go on. A batch that changes nothing of a read model is not written; its position is, once the
+batches pause for ``QUIET_FLUSH`` seconds (and at least every ``QUIET_FLUSH_MOST``;
+``BatchProjection.flush_tracking``), and meanwhile ``position`` (the runner's own, in memory)
+answers whoever waits for the read model in this process.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -29,7 +31,7 @@ from eventsourcing.persistence import Tracking, TrackingRecorder
 from eventsourcing.projection import ApplicationSubscription
 
 from store.application import LedgerApplication
-from store.batching_runner import MAX_BATCH, QUIET_FLUSH, BatchProjection, in_hand
+from store.batching_runner import MAX_BATCH, QUIET_FLUSH, QUIET_FLUSH_MOST, BatchProjection, in_hand
 from store.runner_election import STANDBY_INTERVAL, ElectedRunner
 
 log = logging.getLogger("mtg_ledger.store")
@@ -137,10 +139,19 @@ class SharedRunner:
             raise RuntimeError("every read model has stopped") from self._lanes[0].error
 
     def _flush_quietly(self) -> None:
-        # One look per QUIET_FLUSH seconds at most, and none while no batch comes: an idle
-        # runner costs nothing by the clock here.
-        while self._projected.wait() and not self._stopping.wait(QUIET_FLUSH):
-            self._projected.clear()
+        # Once the batches pause for QUIET_FLUSH seconds (or QUIET_FLUSH_MOST after the first
+        # one while they keep coming): each flush is a transaction per quiet read model, so
+        # under steady traffic they come every half a minute, not every second. An idle runner
+        # costs nothing by the clock here.
+        while self._projected.wait():
+            first = time.monotonic()
+            while True:
+                self._projected.clear()
+                left = first + QUIET_FLUSH_MOST - time.monotonic()
+                if self._stopping.wait(max(0.0, min(QUIET_FLUSH, left))):
+                    return
+                if not self._projected.is_set() or time.monotonic() >= first + QUIET_FLUSH_MOST:
+                    break
             self._flush()
 
     def _flush(self) -> None:

@@ -12,27 +12,29 @@ from typing import Any
 import pytest
 
 from store.postgres_recorder import GATHER, GatheringSubscription
-from store.sqlite_polling import POLL_INTERVAL, PollingSubscription
+from store.sqlite_polling import POLL_INTERVAL, LogReader, PollingSubscription
 from tests.store.conftest import JUDGE, SCOREKEEPER, TWO_PLAYER, Store, add_rad
 
 Subscribe = Callable[[Any, int], Any]
 """A subscription on the recorder after the notification id, waiting (or looking) every second."""
 
 
-def _three_commits_come_in_one_pull(store: Store, subscribe: Subscribe) -> None:
+def _three_commits_come_in_one_pull(store: Store, subscribe: Subscribe, monkeypatch: pytest.MonkeyPatch) -> None:
     service = store.service(read_models=False)
     service.create_game(TWO_PLAYER, SCOREKEEPER, "g1")
     recorder: Any = service.app.recorder
     start = recorder.max_notification_id()
     pulls: list[int] = []
-    select = recorder.select_notifications
+    # The SQLite subscription reads through a connection of its own (``LogReader``).
+    owner: Any = LogReader if store.kind == "sqlite" else recorder
+    select = owner.select_notifications
 
     def counted(*args: Any, **kwargs: Any) -> Any:
         found = select(*args, **kwargs)
         pulls.append(len(found))
         return found
 
-    recorder.select_notifications = counted
+    monkeypatch.setattr(owner, "select_notifications", counted)
     with subscribe(recorder, start) as subscription:
         time.sleep(0.2)  # the first pull (nothing new yet) is done
         assert pulls == [0]
@@ -45,16 +47,20 @@ def _three_commits_come_in_one_pull(store: Store, subscribe: Subscribe) -> None:
     assert pulls[:2] == [0, last - start], pulls  # one pull held all three commits
 
 
-def test_commits_within_the_wait_come_in_one_pull(store: Store) -> None:
+def test_commits_within_the_wait_come_in_one_pull(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     if store.kind != "postgresql":
         pytest.skip("LISTEN/NOTIFY is PostgreSQL's; the SQLite subscription polls (the test below)")
     assert GATHER == 0.1  # a tenth of a second of lag for a pull per 40 commits at 400/s
-    _three_commits_come_in_one_pull(store, lambda r, gt: GatheringSubscription(recorder=r, gt=gt, gather=1.0))
+    _three_commits_come_in_one_pull(
+        store, lambda r, gt: GatheringSubscription(recorder=r, gt=gt, gather=1.0), monkeypatch
+    )
 
 
-def test_sqlite_commits_within_one_poll_come_in_one_pull(store: Store) -> None:
+def test_sqlite_commits_within_one_poll_come_in_one_pull(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """SQLite's subscription looks every ``POLL_INTERVAL`` (the same wait as PostgreSQL's)."""
     if store.kind != "sqlite":
         pytest.skip("the polling subscription is SQLite's")
     assert POLL_INTERVAL == GATHER == 0.1
-    _three_commits_come_in_one_pull(store, lambda r, gt: PollingSubscription(recorder=r, gt=gt, interval=1.0))
+    _three_commits_come_in_one_pull(
+        store, lambda r, gt: PollingSubscription(recorder=r, gt=gt, interval=1.0), monkeypatch
+    )

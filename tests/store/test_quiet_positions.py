@@ -5,16 +5,14 @@ when the runner stops), and the SQLite subscription pulls nothing while nothing 
 
 from __future__ import annotations
 
-import threading
 import time
 from typing import Any
 
 import pytest
-from eventsourcing.sqlite import SQLiteApplicationRecorder
 
 from store import read_model_group
 from store.documents import SQLiteDocumentView
-from store.sqlite_polling import CommitWatch, PollingSQLiteApplicationRecorder
+from store.sqlite_polling import CommitWatch, LogReader
 from tests.store.conftest import JUDGE, SCOREKEEPER, TWO_PLAYER, Store, add_rad
 
 
@@ -71,34 +69,58 @@ def test_a_quiet_position_is_written_within_the_flush_interval(
     assert [g.game_id for g in again.list_games()] == ["g1"]
 
 
-def test_the_sqlite_subscription_pulls_nothing_while_nothing_is_committed(
+def test_the_sqlite_subscription_pulls_only_for_a_newer_record(
     sqlite_store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     pulls: list[float] = []
-    real = SQLiteApplicationRecorder.select_notifications
+    real = LogReader.select_notifications  # the subscription's reads (a connection of its own)
 
     def counted(self: Any, *args: Any, **kwargs: Any) -> Any:
-        if threading.current_thread().name != "MainThread":
-            pulls.append(time.monotonic())
+        pulls.append(time.monotonic())
         return real(self, *args, **kwargs)
 
-    monkeypatch.setattr(PollingSQLiteApplicationRecorder, "select_notifications", counted)
+    monkeypatch.setattr(LogReader, "select_notifications", counted)
     monkeypatch.setattr(read_model_group, "QUIET_FLUSH", 0.1)
     service = sqlite_store.service()
     service.create_game(dict(TWO_PLAYER), SCOREKEEPER, "g1")
     service.wait_for_read_model()
-    time.sleep(0.5)  # the pulls after the read models' own writes, and the quiet positions'
+    time.sleep(0.5)  # the quiet positions written
     before = len(pulls)
     time.sleep(1.0)  # ten ticks of the poll
     assert len(pulls) == before, f"{len(pulls) - before} pulls in a second with nothing committed"
-    # A commit from anywhere wakes it: another connection (another process would do the same).
+    # A commit that stores no record (a read model's own write) pulls nothing either.
     sqlite_store.execute("INSERT INTO tracking (application_name, notification_id) VALUES ('other', 1)")
+    time.sleep(0.5)
+    assert len(pulls) == before, "a commit of no record woke the subscription"
+    # A record appended by another process (here another service on the file) is pulled.
+    other = sqlite_store.service(read_models=False)
+    other.act("g1", add_rad(), JUDGE)
     deadline = time.monotonic() + 5
     while len(pulls) == before:
-        assert time.monotonic() < deadline, "a commit did not wake the subscription"
+        assert time.monotonic() < deadline, "another process's record did not wake the subscription"
         time.sleep(0.02)
+    service.wait_for_read_model()
     service.act("g1", add_rad(), JUDGE)
-    service.wait_for_read_model()  # and the ledger's own appends do too
+    service.wait_for_read_model()  # and the ledger's own appends are pulled too
+
+
+def test_under_steady_batches_a_quiet_position_is_written_at_least_every_flush_most(
+    sqlite_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(read_model_group, "QUIET_FLUSH", 0.5)
+    monkeypatch.setattr(read_model_group, "QUIET_FLUSH_MOST", 0.8)
+    service = sqlite_store.service()
+    service.create_game(dict(TWO_PLAYER), SCOREKEEPER, "g1")
+    service.wait_for_read_model()
+    time.sleep(0.7)  # the creation's batch flushed
+    start = _matches_position(sqlite_store)
+    began = time.monotonic()
+    while time.monotonic() - began < 2.5:  # a batch every 0.2 s: never a pause of 0.5 s
+        service.act("g1", add_rad(), JUDGE)
+        time.sleep(0.2)
+        if _matches_position(sqlite_store) > start:
+            return
+    pytest.fail("no quiet position written in 2.5 s of steady batches")
 
 
 def test_the_commit_watch_answers_yes_once_per_commit(sqlite_store: Store) -> None:
@@ -114,3 +136,22 @@ def test_the_commit_watch_answers_yes_once_per_commit(sqlite_store: Store) -> No
         watch.close()
     memory = CommitWatch(None)
     assert memory.committed() and memory.committed()  # in memory: it cannot tell, so it pulls
+
+
+def test_the_subscriptions_reader_reads_what_the_recorder_reads(sqlite_store: Store) -> None:
+    service = sqlite_store.service(read_models=False)
+    service.create_game(dict(TWO_PLAYER), SCOREKEEPER, "g1")
+    for _ in range(3):
+        service.act("g1", add_rad(), JUDGE)
+    recorder: Any = service.app.recorder
+    reader = LogReader(recorder)
+    try:
+        for start, limit, inclusive in [(0, 500, False), (2, 2, False), (2, 2, True), (4, 500, True), (99, 5, False)]:
+            mine = reader.select_notifications(start, limit, inclusive_of_start=inclusive)
+            theirs = recorder.select_notifications(start, limit, inclusive_of_start=inclusive)
+            assert mine == theirs and [n.id for n in mine] == [n.id for n in theirs]
+        assert len(reader.select_notifications(0, 500, inclusive_of_start=False)) == 4
+        # Topics and a stop are the recorder's to answer.
+        assert reader.select_notifications(0, 500, stop=2) == recorder.select_notifications(0, 500, stop=2)
+    finally:
+        reader.close()
