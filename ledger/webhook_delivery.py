@@ -148,7 +148,7 @@ class Deliverer:
 
     def start_round(self, wait: bool = False) -> int:
         """Claim and hand each subscription's deliveries to the pool; with ``wait``, wait for
-        them: how many were acknowledged (0 without ``wait``)."""
+        them: how many were acknowledged (without ``wait``: how many were claimed)."""
         now = time.time()
         token, claimed = self.claim(now)
         groups: dict[str, list[tuple[str, Doc]]] = {}
@@ -159,7 +159,7 @@ class Deliverer:
             self._busy.update(groups)
         for sid, items in groups.items():
             futures.append(self._pool.submit(self._run, sid, token, items, now + self.settings.lease))
-        return sum(f.result() for f in futures) if wait else 0
+        return sum(f.result() for f in futures) if wait else len(claimed)
 
     def _run(self, sid: str, token: str, items: list[tuple[str, Doc]], lease_end: float) -> int:
         delivered = 0

@@ -60,6 +60,10 @@ from store.runner_election import ElectedRunner
 __all__ = ["WEBHOOK_EVENTS", "OutboxProjection", "Webhooks", "sign", "verify_signature"]
 log = logging.getLogger("mtg_ledger.webhooks")
 VIEWS = outbox_view_classes("webhook_outbox")
+ROUND = 0.25
+"""Seconds between delivery rounds while they find deliveries to send."""
+ROUND_MOST = 4.0
+"""Seconds at most between rounds that find nothing (the wait doubles from ``ROUND``)."""
 #: The events a subscription may ask for.
 WEBHOOK_EVENTS: tuple[str, ...] = ("game_ended", "match_result", "judge_call_opened", "penalty_given")
 WEBHOOK_EVENTS += TOURNAMENT_WEBHOOK_EVENTS
@@ -314,21 +318,35 @@ class Webhooks:
         return self.deliverer.start_round(wait=True)
 
     def _loop(self) -> None:
+        # A round when this process's outbox stores new deliveries, and otherwise after ROUND
+        # seconds, doubling while rounds find nothing up to ROUND_MOST: a retry that falls due,
+        # a lease that ran out or a delivery another process stored waits at most that long.
+        # A claim on a fixed 0.25 s timer cost an idle SQLite server about 1.9 million
+        # instructions a second, most of its idle cost (docs/performance.md).
         pruned_at = 0.0
-        while not self._stop.wait(0.25):
+        added = self.view.deliveries_added()
+        wait = ROUND
+        while True:
+            added.wait(wait)
+            if self._stop.is_set():
+                return
+            added.clear()
             try:
-                self.deliverer.start_round()
+                claimed = self.deliverer.start_round()
                 if time.monotonic() - pruned_at > 60:
                     pruned_at = time.monotonic()
                     self.deliverer.prune()
             except Exception:  # pragma: no cover - the next round tries again
                 log.exception("webhook delivery round failed")
+                claimed = 0
+            wait = ROUND if claimed else min(wait * 2, ROUND_MOST)
 
     def wait(self, timeout: float = 10.0) -> None:
         self._follower.wait(timeout)
 
     def close(self) -> None:
         self._stop.set()
+        self.view.deliveries_added().set()  # the loop wakes to see it stop
         if self._thread is not None:
             self._thread.join(timeout=10)
         self.deliverer.close()

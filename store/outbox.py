@@ -16,13 +16,16 @@ and counts the attempt there. ``finish`` writes the outcome only under the same 
 from __future__ import annotations
 
 import json
-from collections.abc import Collection
+import os
+import threading
+from collections.abc import Collection, Mapping
 from typing import Any, ClassVar
 
+from eventsourcing.persistence import Tracking
 from eventsourcing.postgres import PostgresDatastore
 from psycopg.sql import SQL, Composed, Identifier
 
-from store.documents import Doc, DocumentView, PostgresDocumentView, SQLiteDocumentView
+from store.documents import ANYWHERE, Doc, DocumentView, PostgresDocumentView, SQLiteDocumentView
 
 DELIVERY_PREFIX = "delivery/"
 """Keys of deliveries (``delivery/<subscription>/<position>``): kept in the deliveries table."""
@@ -42,10 +45,33 @@ def _doc(row: Any) -> Doc:
     return doc
 
 
+_ADDED: dict[str, threading.Event] = {}
+_ADDED_GUARD = threading.Lock()
+
+
+def _added(where: str) -> threading.Event:
+    with _ADDED_GUARD:
+        return _ADDED.setdefault(where, threading.Event())
+
+
 class OutboxView(DocumentView):
     """What the deliverer asks of the outbox (both stores)."""
 
     DELIVERIES: ClassVar[str] = "webhook_deliveries"
+
+    def where(self) -> str:
+        """The outbox's database and table, as this process names them."""
+        raise NotImplementedError
+
+    def deliveries_added(self) -> threading.Event:
+        """Set once a view of this outbox in this process has stored new deliveries (the outbox
+        read model's writes): the deliverer waits on it between rounds instead of claiming on a
+        timer (``ledger.webhooks``)."""
+        return _added(self.where())
+
+    def _announce(self, docs: Mapping[str, Doc]) -> None:
+        if any(key.startswith(DELIVERY_PREFIX) for key in docs):
+            self.deliveries_added().set()
 
     def claim(self, now: float, lease: float, token: str, limit: int, skip: Collection[str]) -> list[tuple[str, Doc]]:
         """Take up to ``limit`` due deliveries (oldest first) of subscriptions not in ``skip``
@@ -106,6 +132,13 @@ class SQLiteOutboxView(SQLiteDocumentView, OutboxView):
         super().create_table()
         with self._writer_lock, self.datastore.transaction(commit=True) as c:
             _move_legacy_sqlite(c, self.TABLE, self.DELIVERIES)
+
+    def where(self) -> str:
+        return f"sqlite:{os.path.realpath(self.datastore.pool.db_name)}#{self.DELIVERIES}"
+
+    def put_docs(self, docs: Mapping[str, Doc], tracking: Tracking | None, *, after: int | None = ANYWHERE) -> None:
+        super().put_docs(docs, tracking, after=after)
+        self._announce(docs)  # committed: the deliverer may claim them now
 
     def _write_doc(self, c: Any, key: str, doc: Doc) -> None:
         if not key.startswith(DELIVERY_PREFIX):
@@ -181,6 +214,14 @@ class PostgresOutboxView(PostgresDocumentView, OutboxView):
             for row in curs.fetchall():
                 curs.execute(self._sql(_INSERT), _row(row["key"], json.loads(row["doc"])))
             curs.execute(SQL("DELETE FROM {0} WHERE left(key, %s) = %s").format(self._table), prefix)
+
+    def where(self) -> str:
+        pool = self.datastore.pool
+        return f"postgresql:{pool.conninfo} {pool.kwargs!r}/{self.datastore.schema}#{self.DELIVERIES}"
+
+    def put_docs(self, docs: Mapping[str, Doc], tracking: Tracking | None, *, after: int | None = ANYWHERE) -> None:
+        super().put_docs(docs, tracking, after=after)
+        self._announce(docs)  # committed: the deliverer may claim them now
 
     def _write_doc(self, curs: Any, key: str, doc: Doc) -> None:
         if not key.startswith(DELIVERY_PREFIX):

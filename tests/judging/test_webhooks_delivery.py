@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -16,6 +17,7 @@ from domain.commands.judging import GivePenalty
 from ledger.service import LedgerService
 from ledger.settings import WebhookDelivery
 from ledger.webhook_delivery import BREAKER_FAILURES
+from ledger.webhooks import VIEWS
 from tests.judging.webhook_receivers import LOOPBACK, RawListener, receiving
 from tests.store.conftest import JUDGE, SCOREKEEPER, TWO_PLAYER, Store
 
@@ -184,3 +186,30 @@ def test_deliveries_an_older_version_kept_as_documents_are_moved_and_sent(store:
         assert store.execute(
             f"SELECT count(*) FROM {store.table('webhook_outbox')} WHERE substr(key, 1, 9) = ?", "delivery/"
         ) == [(0,)]
+
+
+def test_an_idle_deliverer_backs_off_and_a_new_delivery_still_goes_at_once(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # ``ledger.webhooks``: a round when the outbox stores deliveries, else the wait doubles from
+    # ROUND up to ROUND_MOST (a claim every 0.25 s was most of an idle server's instructions).
+    claims: list[float] = []
+    view_class = VIEWS[store.kind]
+    real = view_class.claim
+
+    def counted(self: Any, *args: Any, **kwargs: Any) -> Any:
+        claims.append(time.monotonic())
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(view_class, "claim", counted)
+    with receiving() as receiver:
+        service = store.service(webhooks=WebhookDelivery(deliver=True, allow_private=LOOPBACK))
+        service.subscribe_webhook(receiver.url, ["penalty_given"])
+        time.sleep(4.0)
+        idle = [t for t in claims if t > claims[0] + 1.0] if claims else []
+        # 0.25 s apart would be 12 in these 3 s; doubling from 0.25 s: 0.5, 1, 2 (and 4).
+        assert len(idle) <= 3, f"{len(idle)} claims in 3 idle seconds"
+        _penalties(service, 1)
+        stored = time.monotonic()
+        receiver.wait_for(1, timeout=10)
+        assert time.monotonic() - stored < 1.0, "the new delivery waited for the idle deliverer's timer"
