@@ -62,6 +62,16 @@ def build() -> Path:
     return LIBRARY
 
 
+def count(marks: Any, calls: int, label: str, fn: Callable[[], Any]) -> None:
+    """``fn`` ``calls`` times after a warm-up, between a zero and a dump of callgrind's counts."""
+    for _ in range(20):
+        fn()
+    marks.marks_zero()
+    for _ in range(calls):
+        fn()
+    marks.marks_dump(label.encode())
+
+
 def measure(calls: int, parts: list[str]) -> None:
     """Inside callgrind: each part between a zero and a dump."""
     import starlette.responses
@@ -81,14 +91,8 @@ def measure(calls: int, parts: list[str]) -> None:
     actor, principal = Actor("admin", "admin"), Principal(name="admin", role="admin")
 
     def part(name: str, fn: Callable[[], Any]) -> None:
-        if name not in parts:
-            return
-        for _ in range(20):
-            fn()
-        marks.marks_zero()
-        for _ in range(calls):
-            fn()
-        marks.marks_dump(name.encode())
+        if name in parts:
+            count(marks, calls, name, fn)
 
     with scratch_store("sqlite") as store, LedgerService(store.url, LedgerSettings(read_models=False)) as service:
         ids = [f"g{i}" for i in range(50)]
@@ -161,12 +165,7 @@ def read_models(service: Any, calls: int, act: Callable[[], None], part: Any, ma
             for _view, projection in lanes:
                 projection.process_batch(batch)
 
-        for _ in range(20):
-            hand_out()
-        marks.marks_zero()
-        for _ in range(calls):
-            hand_out()
-        marks.marks_dump(label.encode())
+        count(marks, calls, label, hand_out)
         for view, _ in lanes:
             close = getattr(view, "close", None)
             if callable(close):
