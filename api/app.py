@@ -23,7 +23,7 @@ from pydantic import BaseModel
 
 from api import schemas
 from api.catalog_store import load_catalog
-from api.deps import ServiceDep, SettingsDep
+from api.deps import SettingsDep, service_of
 from api.errors import install_error_handlers, problem_schema
 from api.heap import freeze_startup_heap
 from api.limits import StreamSlots
@@ -255,9 +255,10 @@ def create_app(settings: Settings | None = None, *, freeze_heap: bool = False) -
     edge = [Depends(refuse_unknown_parameters)]
 
     @app.get("/v1/health", tags=["meta"], dependencies=edge)
-    def health(settings: SettingsDep, service: ServiceDep) -> Health:
+    def health(settings: SettingsDep, request: Request) -> Health:
         """Say that the server is up, which store it uses, its version, and whether the game list
         read model keeps up (``degraded`` naming the failing records otherwise; no auth)."""
+        service = service_of(request)
         runner, failures = service.read_model_status()
         failed = [FailedGame(**f.to_json()) for f in failures]
         return Health(

@@ -24,13 +24,15 @@ async def get_settings(request: Request) -> Settings:
     return settings
 
 
-async def get_service(request: Request) -> LedgerService:
+def service_of(request: Request) -> LedgerService:
+    """The app's one service. A plain call, not a dependency: it declares nothing for the
+    OpenAPI schema, and each FastAPI dependency costs every request its own solving (about
+    64,000 instructions per action; docs/performance.md)."""
     service: LedgerService = request.app.state.service
     return service
 
 
 SettingsDep = Annotated[Settings, Depends(get_settings)]
-ServiceDep = Annotated[LedgerService, Depends(get_service)]
 
 
 async def reader(request: Request) -> Principal:

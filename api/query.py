@@ -31,6 +31,8 @@ def declared_parameters(dependant: Dependant) -> frozenset[str]:
 
 async def refuse_unknown_parameters(request: Request) -> None:
     """A dependency for every API route: refuse a query parameter the route doesn't take."""
+    if not request.scope.get("query_string"):
+        return  # no query (most requests, every action): nothing to refuse, no walk
     route = request.scope.get("route")
     if not isinstance(route, APIRoute):
         return

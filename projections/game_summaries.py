@@ -13,11 +13,21 @@ idempotency keys), so "caught up" simply means "tracked the newest notification 
 Several workers may each run a runner: tracking only moves forward, so a worker that lost the
 race for a notification gets an ``IntegrityError`` for its whole transaction and skips it; the
 winner already wrote the same change.
+
+Most game events change only their row's version and time (a life change, a counter). Those
+are held, the latest per game, with their position, and written together at most ``HOLD_MOST``
+seconds after the first of them: with the next batch that creates or ends a game (in log
+order: what was held first), with the first batch after that time, once the batches pause
+(``flush_tracking``), and when someone waits for the list (``write_held``). At the pace of a
+quiet server each pull holds one record, and a transaction for each cost about 330,000
+instructions per action (bench/action_parts.py; docs/performance.md); held, it is one a second.
+A crash loses only what was held, with its position: the restarted runner folds it again.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -45,6 +55,8 @@ __all__ = [
 ]
 
 log = logging.getLogger("mtg_ledger.store")
+HOLD_MOST = 1.0
+"""Seconds at most that a row's new version and time are held unwritten (module docstring)."""
 SUMMARISED: frozenset[type[ev.DomainEvent]] = frozenset({ev.GameStarted, ev.GameEnded, ev.ActionsReverted})
 """The events that change more of a summary than its version and time."""
 
@@ -78,8 +90,13 @@ class GameSummaryProjection(Projection[GameSummaryView]):
 
     name = "GameSummaries"
     topics: tuple[str, ...] = ()
-    _quiet: Tracking | None = None
-    """The last record projected that was no game's, its position not written yet."""
+    _unwritten: Tracking | None = None
+    """The position of the last record projected but not written yet (it changed nothing, or
+    only what ``_held`` holds)."""
+    _held: dict[str, SummaryChange] | None = None
+    """Changes of only a version and time, the latest per game, not written yet."""
+    _held_since = 0.0
+    """When the first of ``_held`` was projected (``time.monotonic``)."""
 
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
         self.process_batch([(domain_event, tracking)])
@@ -119,22 +136,45 @@ class GameSummaryProjection(Projection[GameSummaryView]):
             failure.version,
             failure.error,
         )
+        self.write_held()  # what was held before this record is written, its position with it
         self.view.record_failure(failure, tracking)
+        self._unwritten = None
 
     def _project(self, batch: Sequence[tuple[Any, Tracking]]) -> None:
         changes = [summary_change(e) for e, _ in batch if isinstance(e, GameEvent)]
         tracking = batch[-1][1]
-        if not changes:
-            self._quiet = tracking  # no game's record: the position waits (flush_tracking)
+        if all(only_version(c) for c in changes) and self._may_hold():
+            held = self._held if self._held is not None else {}
+            if changes and not held:
+                self._held_since = time.monotonic()
+            for change in changes:
+                held[change.game_id] = change  # in log order: the game's latest wins
+            self._held = held or None
+            self._unwritten = tracking
             return
-        self._write(tracking, lambda: self.view.record_changes(changes, tracking))
-        self._quiet = None
+        written = [*(self._held or {}).values(), *changes]  # what was held came first in the log
+        self._write(tracking, lambda: self.view.record_changes(written, tracking))
+        self._held, self._unwritten = None, None
+
+    def _may_hold(self) -> bool:
+        return not self._held or time.monotonic() - self._held_since < HOLD_MOST
+
+    def write_held(self) -> None:
+        """What is held (changes of a version and time), written with its position; nothing
+        when nothing is (a position alone waits for ``flush_tracking``)."""
+        held, unwritten = self._held, self._unwritten
+        if held is None or unwritten is None:
+            return
+        self._write(unwritten, lambda: self.view.record_changes(list(held.values()), unwritten))
+        self._held, self._unwritten = None, None
 
     def flush_tracking(self) -> None:
-        """The position of the records that were no game's, written (``BatchProjection``)."""
-        quiet, self._quiet = self._quiet, None
-        if quiet is not None:
-            self._write(quiet, lambda: self.view.insert_tracking(quiet))
+        """What is held and the position of the records projected since the last write,
+        written (``BatchProjection``)."""
+        self.write_held()
+        unwritten, self._unwritten = self._unwritten, None
+        if unwritten is not None:
+            self._write(unwritten, lambda: self.view.insert_tracking(unwritten))
 
     def _write(self, tracking: Tracking, write: Callable[[], None]) -> None:
         try:
@@ -144,3 +184,8 @@ class GameSummaryProjection(Projection[GameSummaryView]):
             # changes are idempotent (insert-if-absent, update-if-newer), so any overlap is safe.
             if not self.view.has_tracking_id(tracking.application_name, tracking.notification_id):
                 raise
+
+
+def only_version(change: SummaryChange) -> bool:
+    """Whether ``change`` moves only its row's version and time (most game events)."""
+    return change.variant is None and change.status is None and change.winners is None

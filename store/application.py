@@ -7,11 +7,13 @@ records and import receipts. Its name fixes the PostgreSQL table names (``ledger
 
 from __future__ import annotations
 
+from typing import Any
+
 from eventsourcing.application import Application
-from eventsourcing.persistence import StoredEvent, Transcoder
+from eventsourcing.persistence import Recording, StoredEvent, Transcoder
 from eventsourcing.utils import Environment, EnvType
 
-from store.records import PlainJSONTranscoder
+from store.records import PlainJSONTranscoder, StoredRecord
 
 StoredRow = StoredEvent
 """One stored row as the library's recorder reads it (before the mapper turns it into a record)."""
@@ -30,3 +32,14 @@ class LedgerApplication(Application[str]):
 
     def construct_transcoder(self) -> Transcoder:
         return PlainJSONTranscoder()
+
+    def save(self, *objs: Any, **kwargs: Any) -> list[Recording[str]]:
+        """The library's ``save``, shorter for the ledger's own records (every save of the
+        ledger): they are events already, no aggregate to collect them from or to snapshot, so
+        they go straight to the event store. The library first asks each object whether it is
+        an event with ``isinstance`` against a runtime-checkable ``Protocol``, which Python 3.11
+        answers by walking the protocol's attributes: about 23 µs an object, a tenth of an
+        action's service time (docs/performance.md). Anything else takes the library's way."""
+        if not objs or not all(isinstance(o, StoredRecord) for o in objs):
+            return super().save(*objs, **kwargs)
+        return self.events.put(list(objs), **kwargs)

@@ -48,6 +48,11 @@ class BatchProjection(Protocol):
         loses nothing: a runner starting from an older position folds those records again,
         and they change nothing again."""
 
+    def write_held(self) -> None:
+        """Write what the read model holds back that its readers would see (the game list holds
+        rows' new versions for up to a second, ``projections.game_summaries``); a position alone
+        is not written here. Called for whoever waits for the read model in this process."""
+
 
 def in_hand(subscription: Any) -> bool:
     """Whether the recorder subscription holds a pulled record not yet handed out (the

@@ -303,6 +303,9 @@ class DocumentProjection(Projection[DocumentView]):
             # Another runner moved the position since: it folds these records itself.
             self.view.forget_position(name)
 
+    def write_held(self) -> None:
+        """Nothing: a batch's documents are written at once (``BatchProjection``)."""
+
     def _fold(self, batch: Sequence[tuple[Any, Tracking]]) -> dict[str, Doc]:
         """The documents ``batch`` changes: a later record reads what an earlier one changed."""
         pending: dict[str, Doc] = {}

@@ -97,9 +97,13 @@ class ElectedProjection(Generic[TView]):
 
     def _reached(self, target: int) -> bool:
         # The runner's own position first: a position it has not written yet (the records
-        # changed nothing of this read model) is written within QUIET_FLUSH seconds.
+        # changed nothing of this read model) is written within QUIET_FLUSH seconds; what it
+        # holds back for its readers (the game list's versions) is written now.
         here = self._group.position(self.name)
-        return (here is not None and here >= target) or self.view.has_tracking_id(self._app.name, target)
+        if here is not None and here >= target:
+            self._group.write_held(self.name)
+            return True
+        return self.view.has_tracking_id(self._app.name, target)
 
     def close(self) -> None:
         """Close the view (the group, closed first, stops the runner and frees the election)."""

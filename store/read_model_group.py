@@ -164,6 +164,13 @@ class SharedRunner:
                 except Exception as err:  # the next batch or flush tries again
                     log.warning("%s: writing the read model's position failed: %s", lane.name, str(err)[:500])
 
+    def write_held(self, name: str) -> None:
+        """What read model ``name`` holds back for its readers, written (``BatchProjection``)."""
+        with self._lock:
+            for lane in self._lanes:
+                if lane.name == name and lane.error is None:
+                    lane.projection.write_held()
+
     def position(self, name: str) -> int | None:
         """The last notification id read model ``name`` has projected here, whether or not its
         position is written yet (``None``: none yet, or it stopped)."""
@@ -267,6 +274,12 @@ class ReadModelGroup:
         ``None``: this process doesn't run it)."""
         runner = self._runner
         return None if runner is None else runner.position(name)
+
+    def write_held(self, name: str) -> None:
+        """What read model ``name`` holds back for its readers, written, if this process runs it."""
+        runner = self._runner
+        if runner is not None:
+            runner.write_held(name)
 
     def problem(self, name: str) -> BaseException | None:
         """Why read model ``name`` stopped in this process (``None``: running, or elsewhere)."""

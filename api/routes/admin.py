@@ -9,7 +9,7 @@ from fastapi import APIRouter, Request
 
 from api import schemas
 from api.bodies import TokenCreateBody, parse_token_create
-from api.deps import Admin, Reader, ServiceDep, json_object, raw_body
+from api.deps import Admin, Reader, json_object, raw_body, service_of
 from api.routes.games import ERRORS
 from api.threads import in_thread
 from domain.cards.behaviour import behaviour_of
@@ -38,7 +38,8 @@ router = APIRouter(prefix="/v1", tags=["admin"])
     },
     summary="Create a token (admin); the secret is shown once",
 )
-async def create_token(request: Request, service: ServiceDep, principal: Admin) -> dict[str, Any]:
+async def create_token(request: Request, principal: Admin) -> dict[str, Any]:
+    service = service_of(request)
     body = parse_token_create(json_object(await raw_body(request)))
     name, role, game_id, player_id = body.name, body.role, body.game_id, body.player_id
     if game_id is not None and player_id is not None:
@@ -77,7 +78,8 @@ def _token_out(info: TokenInfo) -> dict[str, Any]:
     responses=ERRORS,
     summary="List the stored tokens (admin): names, roles, expiry, last use; never secrets",
 )
-async def list_tokens(service: ServiceDep, principal: Admin) -> dict[str, Any]:
+async def list_tokens(request: Request, principal: Admin) -> dict[str, Any]:
+    service = service_of(request)
     tokens = await in_thread(service.list_tokens)
     return {"tokens": [_token_out(t) for t in tokens]}
 
@@ -88,7 +90,8 @@ async def list_tokens(service: ServiceDep, principal: Admin) -> dict[str, Any]:
     responses=ERRORS,
     summary="Revoke a token (admin): refused at once here, within a second in every worker",
 )
-async def revoke_token(token_id: str, service: ServiceDep, principal: Admin) -> dict[str, Any]:
+async def revoke_token(token_id: str, request: Request, principal: Admin) -> dict[str, Any]:
+    service = service_of(request)
     actor = {"name": principal.name, "role": principal.role}
     info = await in_thread(service.revoke_token, token_id, actor)
     return _token_out(info)

@@ -15,7 +15,7 @@ from starlette.background import BackgroundTask
 
 from api import schemas
 from api.auth import Principal, authenticate
-from api.deps import Admin, Judge, Reader, ServiceDep, header_version
+from api.deps import Admin, Judge, Reader, header_version, service_of
 from api.limits import StreamSlots, stream_key
 from api.presenters import event_out, game_out
 from api.routes.games import ERRORS
@@ -63,11 +63,12 @@ async def _still_granted(request: Request, principal: Principal) -> str | None:
 @router.get("/{game_id}/events", response_model=schemas.EventPage, responses=ERRORS, summary="Events, paged")
 async def list_events(
     game_id: str,
-    service: ServiceDep,
+    request: Request,
     principal: Reader,
     after: Annotated[int, Query(ge=0)] = 0,
     limit: Annotated[int, Query(ge=1, le=1000)] = 100,
 ) -> dict[str, Any]:
+    service = service_of(request)
     events = await in_thread(service.events, game_id, after, limit)
     head = await in_thread(service.head_version, game_id)
     last = events[-1].version if events else after
@@ -129,12 +130,12 @@ async def _sse(
 async def stream_events(
     game_id: str,
     request: Request,
-    service: ServiceDep,
     principal: Reader,
     last_event_id: Annotated[str | None, Header()] = None,
     after: Annotated[int | None, Query(ge=0)] = None,
     follow: bool = True,
 ) -> EventStreamResponse:
+    service = service_of(request)
     start = after or 0
     if last_event_id is not None:
         parsed = header_version(last_event_id.strip())
@@ -176,11 +177,12 @@ async def stream_events(
 )
 async def timeline(
     game_id: str,
-    service: ServiceDep,
+    request: Request,
     principal: Reader,
     after: Annotated[int, Query(ge=0)] = 0,
     limit: Annotated[int, Query(ge=1, le=1000)] = 1000,
 ) -> dict[str, Any]:
+    service = service_of(request)
     page = await in_thread(service.timeline, game_id, after, limit)
     return {"game_id": game_id, "timeline": page.groups, "next_after": page.next_after}
 
@@ -188,12 +190,13 @@ async def timeline(
 @router.get("/{game_id}/verify", response_model=schemas.VerifyOut, responses=ERRORS, summary="Check the hash chain")
 async def verify(
     game_id: str,
-    service: ServiceDep,
+    request: Request,
     principal: Reader,
     full: Annotated[bool | None, Query(description="recompute from version 1 (judge+; their default)")] = None,
 ) -> dict[str, Any]:
     """Judges and admins recompute the whole chain; lower roles only the events after the last
     chain this server process verified whole (docs/audit.md, Verify)."""
+    service = service_of(request)
     whole = full_verify(principal, full)
     report = await in_thread(partial(service.verify, game_id, full=whole))
     return {
@@ -211,7 +214,8 @@ async def verify(
     responses={**ERRORS, 200: {"content": {"application/x-ndjson": {}}, "description": "header line, then events"}},
     summary="Export the record as NDJSON (judge+)",
 )
-async def export(game_id: str, service: ServiceDep, principal: Judge) -> NDJSONResponse:
+async def export(game_id: str, request: Request, principal: Judge) -> NDJSONResponse:
+    service = service_of(request)
     lines = await in_thread(lambda: list(service.export(game_id)))
     return NDJSONResponse(
         iter(line if line.endswith("\n") else line + "\n" for line in lines),
@@ -229,9 +233,10 @@ async def export(game_id: str, service: ServiceDep, principal: Judge) -> NDJSONR
     },
     summary="Import an exported record: verified and replayed through the rules (admin)",
 )
-async def import_game(request: Request, service: ServiceDep, principal: Admin) -> JSONResponse:
+async def import_game(request: Request, principal: Admin) -> JSONResponse:
     """The body is read as it arrives, one line at a time (up to ``MAX_IMPORT`` bytes, a line up
     to ``MAX_LINE``), and checked while it is read: a large export is never held whole."""
+    service = service_of(request)
     chunks = request.stream().__aiter__()
     loop = asyncio.get_running_loop()
 

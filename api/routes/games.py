@@ -10,7 +10,7 @@ from fastapi.responses import JSONResponse
 from api import schemas
 from api.auth import Principal
 from api.bodies import parse_undo
-from api.deps import Actor, Reader, Scorekeeper, ServiceDep, if_match, json_object, raw_body
+from api.deps import Actor, Reader, Scorekeeper, if_match, json_object, raw_body, service_of
 from api.idempotency import Answer, Rebuild, idempotent
 from api.presenters import MINIMAL, action_out, game_out, prefers_minimal
 from api.threads import in_thread
@@ -62,7 +62,8 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     openapi_extra=schemas.body_doc("GameCreate", {"two_player": schemas.example_of(GameCreateBody)}),
     summary="Create a game (scorekeeper+)",
 )
-async def create_game(request: Request, service: ServiceDep, principal: Scorekeeper) -> JSONResponse:
+async def create_game(request: Request, principal: Scorekeeper) -> JSONResponse:
+    service = service_of(request)
     body_bytes = await raw_body(request)
     body = parse_create_body(json_object(body_bytes))
     game_id = body.game_id
@@ -92,13 +93,14 @@ async def create_game(request: Request, service: ServiceDep, principal: Scorekee
     responses=ERRORS,
 )
 async def list_games(
-    service: ServiceDep,
+    request: Request,
     principal: Reader,
     event: str | None = None,
     round: Annotated[int | None, Query(ge=0)] = None,
     table: Annotated[int | None, Query(ge=0)] = None,
     status: Annotated[str | None, Query(pattern="^(in_progress|finished)$")] = None,
 ) -> dict[str, Any]:
+    service = service_of(request)
     games = await in_thread(service.list_games, event, round, table, status)
     return {"games": [g.to_json() for g in games]}
 
@@ -106,10 +108,11 @@ async def list_games(
 @router.get("/{game_id}", response_model=schemas.GameOut, responses=ERRORS, summary="Game state, live or at a version")
 async def get_game(
     game_id: str,
-    service: ServiceDep,
+    request: Request,
     principal: Reader,
     version: Annotated[int | None, Query(ge=1)] = None,
 ) -> dict[str, Any]:
+    service = service_of(request)
     at, state = await in_thread(service.state_at, game_id, version)
     return game_out(game_id, at, state, principal)
 
@@ -122,7 +125,8 @@ async def get_game(
     openapi_extra=schemas.body_doc("Action", schemas.ACTION_EXAMPLES),
     summary="Report an action (player in own game, scorekeeper+)",
 )
-async def post_action(game_id: str, request: Request, service: ServiceDep, principal: Actor) -> JSONResponse:
+async def post_action(game_id: str, request: Request, principal: Actor) -> JSONResponse:
+    service = service_of(request)
     body_bytes = await raw_body(request)
     check_game(principal, game_id)  # before the body is read: nothing learnt of other games
     body = json_object(body_bytes)
@@ -163,7 +167,8 @@ async def post_action(game_id: str, request: Request, service: ServiceDep, princ
     ),
     summary="Undo by appending a revert (judge+; a player token: its own last action, within 30 s)",
 )
-async def undo(game_id: str, request: Request, service: ServiceDep, principal: Actor) -> JSONResponse:
+async def undo(game_id: str, request: Request, principal: Actor) -> JSONResponse:
+    service = service_of(request)
     check_undo(principal, game_id)  # a judge's backup, or a player's quick undo: before the body is read
     body_bytes = await raw_body(request)
     raw = json_object(body_bytes)
@@ -193,6 +198,7 @@ async def undo(game_id: str, request: Request, service: ServiceDep, principal: A
 
 
 @router.get("/{game_id}/boundaries", responses=ERRORS, summary="The game's actions: where a backup may go back to")
-async def boundaries(game_id: str, service: ServiceDep, principal: Reader) -> dict[str, Any]:
+async def boundaries(game_id: str, request: Request, principal: Reader) -> dict[str, Any]:
+    service = service_of(request)
     actions = await in_thread(service.boundaries, game_id)
     return {"game_id": game_id, "actions": actions, "boundaries": [a["last"] for a in actions]}

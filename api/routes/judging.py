@@ -16,7 +16,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field, ValidationError
 
 from api.auth import Principal, require_async
-from api.deps import Reader, Scorekeeper, ServiceDep, if_match, json_object, raw_body
+from api.deps import Reader, Scorekeeper, if_match, json_object, raw_body, service_of
 from api.idempotency import Answer, idempotent
 from api.presenters import action_out
 from api.routes.games import ERRORS, _caller, _rebuild_action
@@ -110,7 +110,8 @@ async def _append(
 
 
 @games.post("/{game_id}/judge-calls", status_code=201, responses=ERRORS, summary="Call a judge (player, scorekeeper+)")
-async def call_judge(game_id: str, request: Request, service: ServiceDep) -> JSONResponse:
+async def call_judge(game_id: str, request: Request) -> JSONResponse:
+    service = service_of(request)
     principal = await require_async(request, "player")
     check_game(principal, game_id)
     body_bytes = await raw_body(request)
@@ -136,7 +137,7 @@ class JudgeCallPage(BaseModel):
 )
 async def judge_calls(
     game_id: str,
-    service: ServiceDep,
+    request: Request,
     principal: Reader,
     status: Annotated[Status, Query(description="open, closed or all")] = "all",
     after: Annotated[str | None, Query(max_length=200, description="the `next_after` of the last page")] = None,
@@ -144,6 +145,7 @@ async def judge_calls(
 ) -> dict[str, Any]:
     """The state carries only the latest closed calls (``domain.judge_call_pages``): every call
     the game has is read here."""
+    service = service_of(request)
     version, state = await in_thread(service.state_at, game_id, None)
     return {"game_id": game_id, "version": version, **calls_page(state.judging.calls, status, after, limit)}
 
@@ -151,7 +153,8 @@ async def judge_calls(
 @games.post(
     "/{game_id}/judge-calls/{call}/ruling", status_code=201, responses=ERRORS, summary="Rule on a call (judge+)"
 )
-async def answer_call(game_id: str, call: str, request: Request, service: ServiceDep) -> JSONResponse:
+async def answer_call(game_id: str, call: str, request: Request) -> JSONResponse:
+    service = service_of(request)
     principal = await require_async(request, "judge")
     body_bytes = await raw_body(request)
     body = _parse(RulingBody, json_object(body_bytes), "ruling")
@@ -159,7 +162,8 @@ async def answer_call(game_id: str, call: str, request: Request, service: Servic
 
 
 @games.post("/{game_id}/penalties", status_code=201, responses=ERRORS, summary="Give a penalty (judge+)")
-async def give_penalty(game_id: str, request: Request, service: ServiceDep) -> JSONResponse:
+async def give_penalty(game_id: str, request: Request) -> JSONResponse:
+    service = service_of(request)
     principal = await require_async(request, "judge")
     body_bytes = await raw_body(request)
     body = _parse(PenaltyBody, json_object(body_bytes), "penalty")
@@ -168,7 +172,8 @@ async def give_penalty(game_id: str, request: Request, service: ServiceDep) -> J
 
 
 @games.post("/{game_id}/time-extensions", status_code=201, responses=ERRORS, summary="Extend the time (judge+)")
-async def extend_time(game_id: str, request: Request, service: ServiceDep) -> JSONResponse:
+async def extend_time(game_id: str, request: Request) -> JSONResponse:
+    service = service_of(request)
     principal = await require_async(request, "judge")
     body_bytes = await raw_body(request)
     body = _parse(TimeBody, json_object(body_bytes), "time extension")
@@ -177,7 +182,8 @@ async def extend_time(game_id: str, request: Request, service: ServiceDep) -> JS
 
 
 @games.post("/{game_id}/deck-checks", status_code=201, responses=ERRORS, summary="Record a deck check (judge+)")
-async def deck_check(game_id: str, request: Request, service: ServiceDep) -> JSONResponse:
+async def deck_check(game_id: str, request: Request) -> JSONResponse:
+    service = service_of(request)
     principal = await require_async(request, "judge")
     body_bytes = await raw_body(request)
     body = _parse(DeckCheckBody, json_object(body_bytes), "deck check")
@@ -191,7 +197,8 @@ async def deck_check(game_id: str, request: Request, service: ServiceDep) -> JSO
     responses=ERRORS,
     summary="Acknowledge a report (affected player, judge+)",
 )
-async def acknowledge(game_id: str, request: Request, service: ServiceDep) -> JSONResponse:
+async def acknowledge(game_id: str, request: Request) -> JSONResponse:
+    service = service_of(request)
     principal = await require_async(request, "player")
     check_game(principal, game_id)
     by = acknowledger(principal)
@@ -202,7 +209,8 @@ async def acknowledge(game_id: str, request: Request, service: ServiceDep) -> JS
 
 
 @games.post("/{game_id}/dispute", status_code=201, responses=ERRORS, summary="Dispute a report (affected player)")
-async def dispute(game_id: str, request: Request, service: ServiceDep) -> JSONResponse:
+async def dispute(game_id: str, request: Request) -> JSONResponse:
+    service = service_of(request)
     principal = await require_async(request, "player")
     check_game(principal, game_id)
     by = disputer(principal)
@@ -245,7 +253,7 @@ class OpenCallsOut(BaseModel):
     summary="Open judge calls of every game, or of one event (scorekeeper+; a read model)",
 )
 async def open_judge_calls(
-    service: ServiceDep,
+    request: Request,
     principal: Scorekeeper,
     status: Annotated[Literal["open"], Query(description="open: the calls not answered yet")] = "open",
     event: Annotated[str | None, Query(min_length=1, max_length=200, description="one event's games only")] = None,
@@ -253,6 +261,7 @@ async def open_judge_calls(
 ) -> dict[str, Any]:
     """The judges' page reads this (docs/judges.md): one indexed read of a read model kept as
     calls open and are answered, never a fold of every game. It may trail a write by a moment."""
+    service = service_of(request)
     found = await in_thread(service.open_judge_calls, event, limit)
     return {
         "status": status,

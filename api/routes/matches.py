@@ -10,7 +10,7 @@ from fastapi.responses import Response
 from pydantic import Field
 
 from api.auth import require_async
-from api.deps import ServiceDep, json_object, plain_path_parameters, raw_body
+from api.deps import json_object, plain_path_parameters, raw_body, service_of
 from api.routes.games import ERRORS
 from api.routes.judging import _parse
 from api.threads import in_thread
@@ -38,13 +38,15 @@ class EmptyBody(Body):
 
 
 @router.get("/{event}/rounds/{round}", responses=ERRORS, summary="A round: tables, match results, open calls")
-async def get_round(event: str, round: str, service: ServiceDep, request: Request) -> dict[str, Any]:
+async def get_round(event: str, round: str, request: Request) -> dict[str, Any]:
+    service = service_of(request)
     await require_async(request, "spectator")
     return await in_thread(service.round, event, round)
 
 
 @router.get("/{event}/rounds/{round}/tables/{table}", responses=ERRORS, summary="One match and its result")
-async def get_match(event: str, round: str, table: str, service: ServiceDep, request: Request) -> dict[str, Any]:
+async def get_match(event: str, round: str, table: str, request: Request) -> dict[str, Any]:
+    service = service_of(request)
     await require_async(request, "spectator")
     return await in_thread(service.match, event, round, table)
 
@@ -52,7 +54,8 @@ async def get_match(event: str, round: str, table: str, service: ServiceDep, req
 @router.post(
     "/{event}/rounds/{round}/tables/{table}/confirm", status_code=201, responses=ERRORS, summary="Confirm the result"
 )
-async def confirm(event: str, round: str, table: str, request: Request, service: ServiceDep) -> dict[str, Any]:
+async def confirm(event: str, round: str, table: str, request: Request) -> dict[str, Any]:
+    service = service_of(request)
     principal = await require_async(request, "player")
     body = _parse(ConfirmBody, json_object(await raw_body(request)), "confirmation")
     match = await in_thread(service.match_record, event, round, table)
@@ -75,7 +78,8 @@ async def confirm(event: str, round: str, table: str, request: Request, service:
     responses=ERRORS,
     summary="Agree to an intentional draw (MTR 2.4; both players)",
 )
-async def intentional_draw(event: str, round: str, table: str, request: Request, service: ServiceDep) -> dict[str, Any]:
+async def intentional_draw(event: str, round: str, table: str, request: Request) -> dict[str, Any]:
+    service = service_of(request)
     principal = await require_async(request, "player")
     _parse(EmptyBody, json_object(await raw_body(request)), "intentional draw")
     match = await in_thread(service.match_record, event, round, table)
@@ -98,7 +102,8 @@ async def intentional_draw(event: str, round: str, table: str, request: Request,
     responses=ERRORS,
     summary="Enter the match result (scorekeeper+)",
 )
-async def enter_result(event: str, round: str, table: str, request: Request, service: ServiceDep) -> dict[str, Any]:
+async def enter_result(event: str, round: str, table: str, request: Request) -> dict[str, Any]:
+    service = service_of(request)
     principal = await require_async(request, "scorekeeper")
     body = _parse(ResultBody, json_object(await raw_body(request)), "result")
     match = await in_thread(service.match_record, event, round, table)
@@ -114,14 +119,16 @@ async def enter_result(event: str, round: str, table: str, request: Request, ser
 
 
 @router.get("/{event}/rounds/{round}/results.json", responses=ERRORS, summary="Results export (JSON)")
-async def results_json(event: str, round: str, service: ServiceDep, request: Request) -> dict[str, Any]:
+async def results_json(event: str, round: str, request: Request) -> dict[str, Any]:
+    service = service_of(request)
     await require_async(request, "spectator")
     rows = await in_thread(service.round_results, event, round)
     return {"event": event, "round": round, "columns": list(RESULT_COLUMNS), "results": rows}
 
 
 @router.get("/{event}/rounds/{round}/results.csv", responses=ERRORS, summary="Results export (CSV)")
-async def results_csv(event: str, round: str, service: ServiceDep, request: Request) -> Response:
+async def results_csv(event: str, round: str, request: Request) -> Response:
+    service = service_of(request)
     await require_async(request, "spectator")
     rows = await in_thread(service.round_results, event, round)
     return Response(to_csv(RESULT_COLUMNS, rows), media_type="text/csv; charset=utf-8")

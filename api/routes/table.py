@@ -24,7 +24,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel
 
-from api.deps import Reader, Scorekeeper, ServiceDep, json_object, raw_body
+from api.deps import Reader, Scorekeeper, json_object, raw_body, service_of
 from api.routes.games import ERRORS
 from api.threads import in_thread
 from domain.commands.bodies.text import MAX_NAME
@@ -86,7 +86,8 @@ def _object_or_empty(body: bytes, allowed: set[str]) -> dict[str, Any]:
     },
     summary="Player tokens and page links for a game's players (its creator, judge+)",
 )
-async def player_links(game_id: str, request: Request, service: ServiceDep, principal: Scorekeeper) -> JSONResponse:
+async def player_links(game_id: str, request: Request, principal: Scorekeeper) -> JSONResponse:
+    service = service_of(request)
     body = _object_or_empty(await raw_body(request), {"players"})
     _, state = await in_thread(service.state_at, game_id, None)
     creator = await in_thread(service.creator, game_id)

@@ -16,7 +16,7 @@ from fastapi.responses import Response
 from pydantic import Field
 
 from api.auth import require_async
-from api.deps import ServiceDep, json_object, plain_path_parameters, raw_body
+from api.deps import json_object, plain_path_parameters, raw_body, service_of
 from api.routes.games import ERRORS
 from api.routes.judging import _parse
 from api.threads import in_thread
@@ -98,7 +98,8 @@ def _wins(body: ResultBody) -> dict[str, int]:
 
 
 @router.post("", status_code=201, responses=ERRORS, summary="Create a tournament (scorekeeper+)")
-async def create(request: Request, service: ServiceDep) -> dict[str, Any]:
+async def create(request: Request) -> dict[str, Any]:
+    service = service_of(request)
     principal = await require_async(request, "scorekeeper")
     body: CreateBody = await _body(request, CreateBody, "tournament")
     command = CreateEvent(
@@ -117,13 +118,15 @@ async def create(request: Request, service: ServiceDep) -> dict[str, Any]:
 
 
 @router.get("", responses=ERRORS, summary="The tournaments (scorekeeper+)")
-async def list_all(request: Request, service: ServiceDep) -> dict[str, Any]:
+async def list_all(request: Request) -> dict[str, Any]:
+    service = service_of(request)
     await require_async(request, "scorekeeper")
     return {"tournaments": await in_thread(service.list_tournaments)}
 
 
 @router.get("/{tid}", responses=ERRORS, summary="The tournament: roster, rounds, clock, standings")
-async def get_one(tid: str, request: Request, service: ServiceDep) -> dict[str, Any]:
+async def get_one(tid: str, request: Request) -> dict[str, Any]:
+    service = service_of(request)
     await require_async(request, "scorekeeper")
     return await in_thread(service.tournament, tid)
 
@@ -131,14 +134,16 @@ async def get_one(tid: str, request: Request, service: ServiceDep) -> dict[str, 
 @router.post(
     "/{tid}/players", status_code=201, responses=ERRORS, summary="Register a player (late entry after round 1)"
 )
-async def register(tid: str, request: Request, service: ServiceDep) -> dict[str, Any]:
+async def register(tid: str, request: Request) -> dict[str, Any]:
+    service = service_of(request)
     principal = await require_async(request, "scorekeeper")
     body: PlayerBody = await _body(request, PlayerBody, "player")
     return await in_thread(service.register_player, tid, body.name, body.wizards_id, _actor(principal))
 
 
 @router.post("/{tid}/players.csv", status_code=201, responses=ERRORS, summary="Register a roster file")
-async def register_csv(tid: str, request: Request, service: ServiceDep) -> dict[str, Any]:
+async def register_csv(tid: str, request: Request) -> dict[str, Any]:
+    service = service_of(request)
     principal = await require_async(request, "scorekeeper")
     media = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if media not in ("text/csv", "text/plain"):
@@ -151,33 +156,38 @@ async def register_csv(tid: str, request: Request, service: ServiceDep) -> dict[
 
 
 @router.get("/{tid}/players.csv", responses=ERRORS, summary="The roster as CSV")
-async def players_csv(tid: str, request: Request, service: ServiceDep) -> Response:
+async def players_csv(tid: str, request: Request) -> Response:
+    service = service_of(request)
     await require_async(request, "scorekeeper")
     return Response(await in_thread(service.tournament_players_csv, tid), media_type=CSV)
 
 
 @router.post("/{tid}/players/{pid}/drop", status_code=201, responses=ERRORS, summary="Drop a player (MTR 2.10)")
-async def drop(tid: str, pid: str, request: Request, service: ServiceDep) -> dict[str, Any]:
+async def drop(tid: str, pid: str, request: Request) -> dict[str, Any]:
+    service = service_of(request)
     principal = await require_async(request, "scorekeeper")
     body: DropBody = await _body(request, DropBody, "drop")
     return await in_thread(service.drop_player, tid, pid, body.reason, _actor(principal))
 
 
 @router.post("/{tid}/players/{pid}/no_show", status_code=201, responses=ERRORS, summary="A player didn't show up")
-async def no_show(tid: str, pid: str, request: Request, service: ServiceDep) -> dict[str, Any]:
+async def no_show(tid: str, pid: str, request: Request) -> dict[str, Any]:
+    service = service_of(request)
     principal = await require_async(request, "scorekeeper")
     await _body(request, EmptyBody, "no-show")
     return await in_thread(service.mark_no_show, tid, pid, _actor(principal))
 
 
 @router.post("/{tid}/players/{pid}/link", status_code=201, responses=ERRORS, summary="The player's link for the event")
-async def player_link(tid: str, pid: str, request: Request, service: ServiceDep) -> dict[str, Any]:
+async def player_link(tid: str, pid: str, request: Request) -> dict[str, Any]:
+    service = service_of(request)
     principal = await require_async(request, "scorekeeper")
     return await in_thread(service.tournament_player_link, tid, pid, _actor(principal))
 
 
 @router.post("/{tid}/rounds", status_code=201, responses=ERRORS, summary="Pair the next Swiss round, with its games")
-async def pair_round(tid: str, request: Request, service: ServiceDep) -> dict[str, Any]:
+async def pair_round(tid: str, request: Request) -> dict[str, Any]:
+    service = service_of(request)
     principal = await require_async(request, "scorekeeper")
     raw = await raw_body(request)
     body = _parse(RoundBody, json_object(raw), "round") if raw.strip() else RoundBody()
@@ -185,7 +195,8 @@ async def pair_round(tid: str, request: Request, service: ServiceDep) -> dict[st
 
 
 @router.post("/{tid}/top_cut", status_code=201, responses=ERRORS, summary="Pair the next top-cut round")
-async def top_cut(tid: str, request: Request, service: ServiceDep) -> dict[str, Any]:
+async def top_cut(tid: str, request: Request) -> dict[str, Any]:
+    service = service_of(request)
     principal = await require_async(request, "scorekeeper")
     raw = await raw_body(request)
     if raw.strip():
@@ -194,14 +205,16 @@ async def top_cut(tid: str, request: Request, service: ServiceDep) -> dict[str, 
 
 
 @router.post("/{tid}/rounds/{n}/tables/{t}/result", status_code=201, responses=ERRORS, summary="Report a result")
-async def result(tid: str, n: int, t: int, request: Request, service: ServiceDep) -> dict[str, Any]:
+async def result(tid: str, n: int, t: int, request: Request) -> dict[str, Any]:
+    service = service_of(request)
     principal = await require_async(request, "scorekeeper")
     body: ResultBody = await _body(request, ResultBody, "result")
     return await in_thread(service.report_tournament_result, tid, n, t, _wins(body), body.draws, _actor(principal))
 
 
 @router.post("/{tid}/rounds/{n}/tables/{t}/correction", status_code=201, responses=ERRORS, summary="Correct a result")
-async def correction(tid: str, n: int, t: int, request: Request, service: ServiceDep) -> dict[str, Any]:
+async def correction(tid: str, n: int, t: int, request: Request) -> dict[str, Any]:
+    service = service_of(request)
     principal = await require_async(request, "scorekeeper")
     body: CorrectionBody = await _body(request, CorrectionBody, "correction")
     wins = _wins(body)
@@ -211,7 +224,8 @@ async def correction(tid: str, n: int, t: int, request: Request, service: Servic
 
 
 @router.post("/{tid}/rounds/{n}/tables/{t}/intentional_draw", status_code=201, responses=ERRORS, summary="MTR 2.4 draw")
-async def intentional_draw(tid: str, n: int, t: int, request: Request, service: ServiceDep) -> dict[str, Any]:
+async def intentional_draw(tid: str, n: int, t: int, request: Request) -> dict[str, Any]:
+    service = service_of(request)
     principal = await require_async(request, "scorekeeper")
     raw = await raw_body(request)
     if raw.strip():
@@ -220,7 +234,8 @@ async def intentional_draw(tid: str, n: int, t: int, request: Request, service: 
 
 
 @router.post("/{tid}/rounds/{n}/tables/{t}/games", status_code=201, responses=ERRORS, summary="The match's next game")
-async def next_game(tid: str, n: int, t: int, request: Request, service: ServiceDep) -> dict[str, Any]:
+async def next_game(tid: str, n: int, t: int, request: Request) -> dict[str, Any]:
+    service = service_of(request)
     principal = await require_async(request, "scorekeeper")
     raw = await raw_body(request)
     if raw.strip():
@@ -229,51 +244,59 @@ async def next_game(tid: str, n: int, t: int, request: Request, service: Service
 
 
 @router.post("/{tid}/rounds/{n}/tables/{t}/featured", status_code=201, responses=ERRORS, summary="Feature a table")
-async def featured(tid: str, n: int, t: int, request: Request, service: ServiceDep) -> dict[str, Any]:
+async def featured(tid: str, n: int, t: int, request: Request) -> dict[str, Any]:
+    service = service_of(request)
     principal = await require_async(request, "scorekeeper")
     body: FeatureBody = await _body(request, FeatureBody, "featured")
     return await in_thread(service.feature_table, tid, n, t, body.featured, _actor(principal))
 
 
 @router.post("/{tid}/rounds/{n}/clock", status_code=201, responses=ERRORS, summary="Start, pause, resume, end")
-async def clock(tid: str, n: int, request: Request, service: ServiceDep) -> dict[str, Any]:
+async def clock(tid: str, n: int, request: Request) -> dict[str, Any]:
+    service = service_of(request)
     principal = await require_async(request, "scorekeeper")
     body: ClockBody = await _body(request, ClockBody, "clock")
     return await in_thread(service.round_clock, tid, n, body.action, _actor(principal))
 
 
 @router.get("/{tid}/standings", responses=ERRORS, summary="Standings with MTR tiebreakers")
-async def standings(tid: str, request: Request, service: ServiceDep) -> dict[str, Any]:
+async def standings(tid: str, request: Request) -> dict[str, Any]:
+    service = service_of(request)
     await require_async(request, "scorekeeper")
     return await in_thread(service.tournament_standings, tid)
 
 
 @router.get("/{tid}/standings.csv", responses=ERRORS, summary="Standings as CSV")
-async def standings_csv(tid: str, request: Request, service: ServiceDep) -> Response:
+async def standings_csv(tid: str, request: Request) -> Response:
+    service = service_of(request)
     await require_async(request, "scorekeeper")
     return Response(await in_thread(service.tournament_standings_csv, tid), media_type=CSV)
 
 
 @router.get("/{tid}/results.csv", responses=ERRORS, summary="Results as CSV: one row per match")
-async def results_csv(tid: str, request: Request, service: ServiceDep) -> Response:
+async def results_csv(tid: str, request: Request) -> Response:
+    service = service_of(request)
     await require_async(request, "scorekeeper")
     return Response(await in_thread(service.tournament_results_csv, tid), media_type=CSV)
 
 
 @router.get("/{tid}/public", responses=ERRORS, summary="Pairings and standings for players (names only)")
-async def public(tid: str, request: Request, service: ServiceDep) -> dict[str, Any]:
+async def public(tid: str, request: Request) -> dict[str, Any]:
+    service = service_of(request)
     await require_async(request, "spectator")
     return await in_thread(service.public_tournament, tid)
 
 
 @router.get("/{tid}/record", responses=ERRORS, summary="The tournament's audit record")
-async def record(tid: str, request: Request, service: ServiceDep) -> list[dict[str, Any]]:
+async def record(tid: str, request: Request) -> list[dict[str, Any]]:
+    service = service_of(request)
     await require_async(request, "scorekeeper")
     return await in_thread(service.tournament_record, tid)
 
 
 @router.get("/{tid}/verify", responses=ERRORS, summary="Recompute the record's hash chain")
-async def verify(tid: str, request: Request, service: ServiceDep) -> dict[str, Any]:
+async def verify(tid: str, request: Request) -> dict[str, Any]:
+    service = service_of(request)
     await require_async(request, "scorekeeper")
     report = await in_thread(service.verify_tournament, tid)
     return report.to_json()

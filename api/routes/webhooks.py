@@ -9,7 +9,7 @@ from fastapi import APIRouter, Depends, Request, Response
 from pydantic import Field
 
 from api.auth import require_async
-from api.deps import ServiceDep, json_object, plain_path_parameters, raw_body
+from api.deps import json_object, plain_path_parameters, raw_body, service_of
 from api.routes.games import ERRORS
 from api.routes.judging import _parse
 from api.threads import in_thread
@@ -26,33 +26,38 @@ class WebhookBody(Body):
 
 
 @router.post("", status_code=201, responses=ERRORS, summary="Subscribe a webhook (admin); the secret is shown once")
-async def subscribe(request: Request, service: ServiceDep) -> dict[str, Any]:
+async def subscribe(request: Request) -> dict[str, Any]:
+    service = service_of(request)
     await require_async(request, "admin")
     body = _parse(WebhookBody, json_object(await raw_body(request)), "webhook")
     return await in_thread(service.subscribe_webhook, body.url, list(body.events))
 
 
 @router.get("", responses=ERRORS, summary="The webhook subscriptions, without their secrets (admin)")
-async def subscriptions(request: Request, service: ServiceDep) -> dict[str, Any]:
+async def subscriptions(request: Request) -> dict[str, Any]:
+    service = service_of(request)
     await require_async(request, "admin")
     return {"webhooks": await in_thread(service.list_webhooks)}
 
 
 @router.delete("/{subscription}", status_code=204, responses=ERRORS, summary="Delete a webhook subscription (admin)")
-async def delete(subscription: str, request: Request, service: ServiceDep) -> Response:
+async def delete(subscription: str, request: Request) -> Response:
+    service = service_of(request)
     await require_async(request, "admin")
     await in_thread(service.delete_webhook, subscription)
     return Response(status_code=204)
 
 
 @router.post("/{subscription}/secret", responses=ERRORS, summary="Rotate a subscription's secret (admin); shown once")
-async def rotate_secret(subscription: str, request: Request, service: ServiceDep) -> dict[str, Any]:
+async def rotate_secret(subscription: str, request: Request) -> dict[str, Any]:
+    service = service_of(request)
     await require_async(request, "admin")
     return await in_thread(service.rotate_webhook_secret, subscription)
 
 
 @router.get("/{subscription}/deliveries", responses=ERRORS, summary="Delivery status of a subscription (admin)")
-async def deliveries(subscription: str, request: Request, service: ServiceDep) -> dict[str, Any]:
+async def deliveries(subscription: str, request: Request) -> dict[str, Any]:
+    service = service_of(request)
     await require_async(request, "admin")
     found = await in_thread(service.webhook_deliveries, subscription)
     return {"subscription": subscription, "deliveries": found}
