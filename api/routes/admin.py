@@ -10,6 +10,7 @@ from fastapi import APIRouter, Request
 from api import schemas
 from api.bodies import TokenCreateBody, parse_token_create
 from api.deps import Admin, Reader, json_object, raw_body, service_of
+from api.query import CheckedRoute
 from api.routes.games import ERRORS
 from api.threads import in_thread
 from domain.cards.behaviour import behaviour_of
@@ -17,7 +18,7 @@ from domain.errors import Code, IllegalAction, NotFound
 from ledger.tokens import ID_LENGTH, secret_digest
 from store.results import TokenInfo
 
-router = APIRouter(prefix="/v1", tags=["admin"])
+router = APIRouter(prefix="/v1", tags=["admin"], route_class=CheckedRoute)
 
 
 @router.post(

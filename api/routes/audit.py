@@ -18,6 +18,7 @@ from api.auth import Principal, authenticate
 from api.deps import Admin, Judge, Reader, header_version, service_of
 from api.limits import StreamSlots, stream_key
 from api.presenters import event_out, game_out
+from api.query import CheckedRoute
 from api.routes.games import ERRORS
 from api.threads import in_thread
 from domain.errors import Code, InvalidCommand, TooLarge, Unauthenticated
@@ -28,7 +29,7 @@ from ledger.service import LedgerService
 from projections.sentences import Names
 from store.results import ActionResult
 
-router = APIRouter(prefix="/v1/games", tags=["record"])
+router = APIRouter(prefix="/v1/games", tags=["record"], route_class=CheckedRoute)
 
 
 class EventStreamResponse(StreamingResponse):

@@ -13,13 +13,14 @@ from api.bodies import parse_undo
 from api.deps import Actor, Reader, Scorekeeper, if_match, json_object, raw_body, service_of
 from api.idempotency import Answer, Rebuild, idempotent
 from api.presenters import MINIMAL, action_out, game_out, prefers_minimal
+from api.query import CheckedRoute
 from api.threads import in_thread
 from domain.commands import parse_command, parse_create_body
 from domain.commands.bodies.create import GameCreateBody
 from domain.permissions import check_command, check_game, check_undo
 from ledger.service import LedgerService
 
-router = APIRouter(prefix="/v1/games", tags=["games"])
+router = APIRouter(prefix="/v1/games", tags=["games"], route_class=CheckedRoute)
 
 
 QUICK_UNDO_REASON = "quick undo: the player takes back their own last report"

@@ -19,6 +19,7 @@ from api.auth import Principal, require_async
 from api.deps import Reader, Scorekeeper, if_match, json_object, raw_body, service_of
 from api.idempotency import Answer, idempotent
 from api.presenters import action_out
+from api.query import CheckedRoute
 from api.routes.games import ERRORS, _caller, _rebuild_action
 from api.threads import in_thread
 from domain.commands import Command
@@ -31,9 +32,9 @@ from domain.permissions import acknowledger, acknowledges_as_judge, check_game, 
 from ledger.service import LedgerService
 from projections.open_calls import MAX_LIMIT
 
-router = APIRouter(tags=["judging"])
+router = APIRouter(tags=["judging"], route_class=CheckedRoute)
 """What ``api.app`` includes: the game's endpoints (``games``) and the floor's (``/v1/judge-calls``)."""
-games = APIRouter(prefix="/v1/games", tags=["judging"])
+games = APIRouter(prefix="/v1/games", tags=["judging"], route_class=CheckedRoute)
 
 B = TypeVar("B", bound=BaseModel)
 

@@ -11,6 +11,7 @@ from pydantic import Field
 
 from api.auth import require_async
 from api.deps import json_object, plain_path_parameters, raw_body, service_of
+from api.query import CheckedRoute
 from api.routes.games import ERRORS
 from api.routes.judging import _parse
 from api.threads import in_thread
@@ -21,7 +22,9 @@ from ledger.csv_cells import to_csv
 from ledger.service import Actor as StoreActor
 from projections.matches import RESULT_COLUMNS, match_result
 
-router = APIRouter(prefix="/v1/events", tags=["matches"], dependencies=[Depends(plain_path_parameters)])
+router = APIRouter(
+    prefix="/v1/events", tags=["matches"], dependencies=[Depends(plain_path_parameters)], route_class=CheckedRoute
+)
 
 
 class ConfirmBody(Body):

@@ -13,8 +13,9 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel
 
 from api.deps import SettingsDep
+from api.query import CheckedRoute
 
-router = APIRouter(prefix="/v1", tags=["meta"])
+router = APIRouter(prefix="/v1", tags=["meta"], route_class=CheckedRoute)
 
 
 class ServerInfo(BaseModel):

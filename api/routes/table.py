@@ -25,13 +25,14 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel
 
 from api.deps import Reader, Scorekeeper, json_object, raw_body, service_of
+from api.query import CheckedRoute
 from api.routes.games import ERRORS
 from api.threads import in_thread
 from domain.commands.bodies.text import MAX_NAME
 from domain.errors import Code, InvalidCommand, NotFound, UnknownName
 from domain.permissions import check_player_links
 
-router = APIRouter(prefix="/v1", tags=["table"])
+router = APIRouter(prefix="/v1", tags=["table"], route_class=CheckedRoute)
 MAX_QR_TEXT = 1000
 NO_STORE = {"Cache-Control": "no-store"}
 

@@ -17,6 +17,7 @@ from pydantic import Field
 
 from api.auth import require_async
 from api.deps import json_object, plain_path_parameters, raw_body, service_of
+from api.query import CheckedRoute
 from api.routes.games import ERRORS
 from api.routes.judging import _parse
 from api.threads import in_thread
@@ -25,7 +26,12 @@ from domain.errors import Code, InvalidCommand, Unsupported
 from domain.tournament import CreateEvent
 from ledger.service import Actor as StoreActor
 
-router = APIRouter(prefix="/v1/tournaments", tags=["tournaments"], dependencies=[Depends(plain_path_parameters)])
+router = APIRouter(
+    prefix="/v1/tournaments",
+    tags=["tournaments"],
+    dependencies=[Depends(plain_path_parameters)],
+    route_class=CheckedRoute,
+)
 CSV = "text/csv; charset=utf-8"
 MAX_GAMES = 5
 """Game wins or draws one match may report (best of five)."""

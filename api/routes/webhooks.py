@@ -10,12 +10,15 @@ from pydantic import Field
 
 from api.auth import require_async
 from api.deps import json_object, plain_path_parameters, raw_body, service_of
+from api.query import CheckedRoute
 from api.routes.games import ERRORS
 from api.routes.judging import _parse
 from api.threads import in_thread
 from domain.commands.bodies.fields import Body, Text
 
-router = APIRouter(prefix="/v1/webhooks", tags=["webhooks"], dependencies=[Depends(plain_path_parameters)])
+router = APIRouter(
+    prefix="/v1/webhooks", tags=["webhooks"], dependencies=[Depends(plain_path_parameters)], route_class=CheckedRoute
+)
 
 
 class WebhookBody(Body):

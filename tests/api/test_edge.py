@@ -3,6 +3,7 @@ kinds are refused with problem+json and a stable code, and store nothing."""
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
 import pytest
@@ -10,7 +11,7 @@ from fastapi import Depends, FastAPI
 from fastapi.testclient import TestClient
 
 from api.errors import install_error_handlers
-from api.query import refuse_unknown_parameters
+from api.query import CheckedRoute
 from tests.api.helpers import assert_problem, create_game, token, version_of
 
 
@@ -144,7 +145,23 @@ def test_the_parameters_of_a_route_s_dependencies_are_its_own() -> None:
     """A parameter read by a dependency (say, paging shared by routes) is declared too."""
     app = FastAPI()
     install_error_handlers(app)
-    app.get("/paged", dependencies=[Depends(refuse_unknown_parameters)])(_paged)
+    app.router.route_class = CheckedRoute
+    app.get("/paged")(_paged)
     with TestClient(app) as local:
         assert local.get("/paged", params={"cursor": 2}).json() == {"cursor": 2}
         assert_problem(local.get("/paged", params={"cursr": 2}), 400, "unknown_parameter")
+
+
+def test_every_documented_route_refuses_an_unknown_query_parameter(client: TestClient) -> None:
+    """Every route of the OpenAPI document, whatever its router, refuses a parameter it doesn't
+    take, before its token, its path or its body is looked at (``api.query.CheckedRoute``): a
+    router made without that route class would take a misspelled parameter silently."""
+    paths = client.get("/openapi.json").json()["paths"]
+    called = 0
+    for path, operations in paths.items():
+        concrete = re.sub(r"\{[^}]+\}", "x", path)
+        for method in operations:
+            response = client.request(method.upper(), concrete, params={"zz_not_a_parameter": "1"})
+            assert_problem(response, 400, "unknown_parameter")
+            called += 1
+    assert called > 60, "the OpenAPI document lists fewer operations than the API has"
