@@ -17,8 +17,9 @@ winner already wrote the same change.
 Most game events change only their row's version and time (a life change, a counter). Those
 are held, the latest per game, with their position, and written together at most ``HOLD_MOST``
 seconds after the first of them: with the next batch that creates or ends a game (in log
-order: what was held first), with the first batch after that time, once the batches pause
-(``flush_tracking``), and when someone waits for the list (``write_held``). At the pace of a
+order: what was held first), with the first batch after that time or, when none comes, by the
+runner at that time (``held_until``), once the batches pause (``flush_tracking``), and when
+someone waits for the list (``write_held``). At the pace of a
 quiet server each pull holds one record, and a transaction for each cost about 330,000
 instructions per action (bench/action_parts.py; docs/performance.md); held, it is one a second.
 A crash loses only what was held, with its position: the restarted runner folds it again.
@@ -158,6 +159,10 @@ class GameSummaryProjection(Projection[GameSummaryView]):
 
     def _may_hold(self) -> bool:
         return not self._held or time.monotonic() - self._held_since < HOLD_MOST
+
+    def held_until(self) -> float | None:
+        """``HOLD_MOST`` after the first change held, or ``None`` (``BatchProjection``)."""
+        return self._held_since + HOLD_MOST if self._held else None
 
     def write_held(self) -> None:
         """What is held (changes of a version and time), written with its position; nothing

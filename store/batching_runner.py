@@ -48,6 +48,11 @@ class BatchProjection(Protocol):
         loses nothing: a runner starting from an older position folds those records again,
         and they change nothing again."""
 
+    def held_until(self) -> float | None:
+        """When what the read model holds back for its readers must be written at the latest
+        (``time.monotonic``; the runner writes it then, with ``write_held``), or ``None`` when it
+        holds nothing."""
+
     def write_held(self) -> None:
         """Write what the read model holds back that its readers would see (the game list holds
         rows' new versions for up to a second, ``projections.game_summaries``); a position alone

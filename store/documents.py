@@ -303,6 +303,10 @@ class DocumentProjection(Projection[DocumentView]):
             # Another runner moved the position since: it folds these records itself.
             self.view.forget_position(name)
 
+    def held_until(self) -> float | None:
+        """Never: a batch's documents are written at once (``BatchProjection``)."""
+        return None
+
     def write_held(self) -> None:
         """Nothing: a batch's documents are written at once (``BatchProjection``)."""
 

@@ -95,6 +95,9 @@ class SharedRunner:
         """Set once the runner's thread has ended."""
         self._lock = threading.Lock()  # the views are written by one thread at a time
         self._projected = threading.Event()  # set by a batch: the flusher writes quiet positions
+        self._held_until: float | None = None
+        """When the first of what the read models hold back is due (``time.monotonic``)."""
+        self._wake = threading.Event()  # the flusher looks again: something is due sooner, or a stop
         self._stopping = threading.Event()
         self._thread = threading.Thread(target=self._loop, name="read-models", daemon=True)
         self._thread.start()
@@ -118,6 +121,9 @@ class SharedRunner:
     def _hand_out(self, batch: Batch) -> None:
         with self._lock:
             self._hand_out_locked(batch)
+            before, self._held_until = self._held_until, self._earliest_held()
+        if self._held_until is not None and (before is None or self._held_until < before):
+            self._wake.set()  # due sooner than the flusher was going to look
         self._projected.set()
 
     def _hand_out_locked(self, batch: Batch) -> None:
@@ -141,18 +147,47 @@ class SharedRunner:
     def _flush_quietly(self) -> None:
         # Once the batches pause for QUIET_FLUSH seconds (or QUIET_FLUSH_MOST after the first
         # one while they keep coming): each flush is a transaction per quiet read model, so
-        # under steady traffic they come every half a minute, not every second. An idle runner
-        # costs nothing by the clock here.
+        # under steady traffic they come every half a minute, not every second. Meanwhile what
+        # a read model holds back for its readers is written when it is due (``held_until``:
+        # the game list's versions, within a second). An idle runner costs nothing by the clock.
         while self._projected.wait():
             first = time.monotonic()
             while True:
                 self._projected.clear()
-                left = first + QUIET_FLUSH_MOST - time.monotonic()
-                if self._stopping.wait(max(0.0, min(QUIET_FLUSH, left))):
-                    return
+                window = min(time.monotonic() + QUIET_FLUSH, first + QUIET_FLUSH_MOST)
+                tried: float | None = None
+                while (now := time.monotonic()) < window:
+                    due = self._held_until
+                    if due is not None and due == tried:
+                        due = None  # its write failed: the next batch or the flush tries again
+                    if self._wake.wait(window - now if due is None else max(0.0, min(window, due) - now)):
+                        self._wake.clear()  # stopping, or something newly held: look again
+                    if self._stopping.is_set():
+                        return
+                    due = self._held_until
+                    if due is not None and due != tried and time.monotonic() >= due:
+                        tried = due
+                        self._write_held_due()
                 if not self._projected.is_set() or time.monotonic() >= first + QUIET_FLUSH_MOST:
                     break
             self._flush()
+
+    def _earliest_held(self) -> float | None:
+        """When the first of what the read models hold back is due (``None``: nothing held)."""
+        dues = [u for lane in self._lanes if lane.error is None and (u := lane.projection.held_until()) is not None]
+        return min(dues, default=None)
+
+    def _write_held_due(self) -> None:
+        with self._lock:
+            now = time.monotonic()
+            for lane in self._lanes:
+                due = lane.projection.held_until() if lane.error is None else None
+                if due is not None and due <= now:
+                    try:
+                        lane.projection.write_held()
+                    except Exception as err:  # the next batch or flush tries again
+                        log.warning("%s: writing what the read model held failed: %s", lane.name, str(err)[:500])
+            self._held_until = self._earliest_held()
 
     def _flush(self) -> None:
         with self._lock:
@@ -163,6 +198,7 @@ class SharedRunner:
                     lane.projection.flush_tracking()
                 except Exception as err:  # the next batch or flush tries again
                     log.warning("%s: writing the read model's position failed: %s", lane.name, str(err)[:500])
+            self._held_until = self._earliest_held()
 
     def write_held(self, name: str) -> None:
         """What read model ``name`` holds back for its readers, written (``BatchProjection``)."""
@@ -170,6 +206,7 @@ class SharedRunner:
             for lane in self._lanes:
                 if lane.name == name and lane.error is None:
                     lane.projection.write_held()
+            self._held_until = self._earliest_held()
 
     def position(self, name: str) -> int | None:
         """The last notification id read model ``name`` has projected here, whether or not its
@@ -193,6 +230,7 @@ class SharedRunner:
         self._subscription.stop()
         self._thread.join(timeout=30)
         self._stopping.set()
+        self._wake.set()
         self._projected.set()
         self._flusher.join(timeout=30)
         self._flush()  # what the last batches projected is written before the views close

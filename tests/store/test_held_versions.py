@@ -136,3 +136,19 @@ def test_a_runner_that_stops_writes_what_it_held(store: Store, monkeypatch: pyte
     again = store.service()
     again.wait_for_read_model()
     assert [(g.game_id, g.version) for g in again.list_games()] == [("g1", 4)]
+
+
+def test_a_lone_action_is_written_by_the_runner_when_its_hold_is_due(
+    sqlite_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No batch follows and no pause is long enough for the positions' flush: the runner itself
+    writes the held version once ``HOLD_MOST`` has passed (``held_until``)."""
+    monkeypatch.setattr(game_summaries, "HOLD_MOST", 0.3)
+    monkeypatch.setattr(read_model_group, "QUIET_FLUSH", 60.0)
+    service = sqlite_store.service()
+    service.create_game(dict(TWO_PLAYER), SCOREKEEPER, "g1")
+    _until(lambda: _stored_version(sqlite_store, "g1") == 1, "the creation was not written")
+    acted = time.monotonic()
+    service.act("g1", add_rad(), JUDGE)
+    _until(lambda: _stored_version(sqlite_store, "g1") == 2, "the held version was never written", timeout=5.0)
+    assert time.monotonic() - acted < 2.0, "written long after HOLD_MOST"
