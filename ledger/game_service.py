@@ -11,6 +11,7 @@ checked against the version the action is appended to, never a read made a momen
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -23,15 +24,18 @@ from domain.decide import run_as
 from domain.errors import Code, Conflict, InvalidCommand
 from domain.setup import game_started
 from domain.state import GameState
+from domain.tournament.match_games import MatchGame
 from domain.undo import BOUNDARY_WINDOW, Entry, Undo, decide_undo, is_action, reaches, reverted_versions
 from ledger.clock import Now
-from ledger.write_path import Decision, Submission, VersionTaken, WritePath
+from ledger.write_path import GameDecision, Submission, VersionTaken, WritePath, game_result
 from store.aggregate import Game
-from store.application import LedgerApplication
 from store.records import GameEvent
 from store.repository import GameRepository, is_game_id
-from store.results import ActionResult
+from store.results import ActionResult, Actor
+from store.streams import Streams
 
+CREATE_BATCH = 250
+"""A round's games saved per transaction (``create_many``)."""
 UNDO_HISTORY_PAGE = 256
 """Events read per page of the log's tail for "undo the last N actions" (read at each undo, so a
 test can make the pages small)."""
@@ -56,10 +60,8 @@ def _moment(recorded: str) -> datetime:
 class GameService:
     """The games of one ledger application: create, act, undo."""
 
-    def __init__(
-        self, app: LedgerApplication, games: GameRepository, writes: WritePath, catalog: Catalog, now: Now
-    ) -> None:
-        self._app = app
+    def __init__(self, streams: Streams, games: GameRepository, writes: WritePath, catalog: Catalog, now: Now) -> None:
+        self._streams = streams
         self._games = games
         self._writes = writes
         self._catalog = catalog
@@ -79,22 +81,44 @@ class GameService:
                     Code.INVALID_GAME_ID,
                 )
             try:
-                return self._writes.start(gid, game_started(body, gid, self._catalog.resolve), submission)
+                started = game_started(body, gid, self._catalog.resolve)
+                return game_result(self._writes.start(gid, [started], submission))
             except VersionTaken:
                 if game_id is None:
                     continue  # a server-chosen id collided: pick another
                 raise Conflict(f"a game {gid!r} already exists", Code.GAME_EXISTS) from None
         raise Conflict("could not find a free game id", Code.GAME_EXISTS)  # pragma: no cover
 
+    def create_many(self, games: Sequence[MatchGame], actor: Actor) -> list[str]:
+        """Create a tournament round's games (typed ``MatchGame`` values, not bodies to parse),
+        ``CREATE_BATCH`` to a transaction, in order; games that exist are skipped (a re-run
+        after a crash): a batch that finds one taken is created one by one. The ids created."""
+        created: list[str] = []
+        for at in range(0, len(games), CREATE_BATCH):
+            batch = games[at : at + CREATE_BATCH]
+            starts = [(g.game_id, [game_started(g.body, g.game_id, self._catalog.resolve)]) for g in batch]
+            try:
+                created += self._writes.start_many(starts, actor)
+                continue
+            except VersionTaken:
+                pass
+            for game_id, events in starts:
+                try:
+                    self._writes.start(game_id, events, Submission(actor))
+                except VersionTaken:
+                    continue  # made before the crash this run completes
+                created.append(game_id)
+        return created
+
     def act(self, game_id: str, command: Command, submission: Submission) -> ActionResult:
         """Decide ``command`` against the head (``domain.decide.run_as``: the submitter's grant
         first, on the same state) and append its events."""
         grant = submission.grant
 
-        def decide(game: Game) -> Decision:
+        def decide(game: Game) -> GameDecision:
             return run_as(grant, game.state, with_random_pick(command, game.state))
 
-        return self._writes.decide_and_append(game_id, decide, submission)
+        return game_result(self._writes.decide_and_append(game_id, decide, submission))
 
     def undo(self, game_id: str, command: Undo, submission: Submission) -> ActionResult:
         """Append one ``ActionsReverted`` (``domain.undo.decide_undo``) taking the game back to
@@ -103,7 +127,7 @@ class GameService:
         player token's quick undo is timed by the ledger's clock, read here: the domain has none)."""
         grant = submission.grant
 
-        def decide(game: Game) -> Decision:
+        def decide(game: Game) -> GameDecision:
             history = self._undo_history(game, command.count) if command.to_version is None else []
             target = command.target(history)
             window: list[Entry] = []
@@ -125,7 +149,7 @@ class GameService:
             now = _moment(self._now())
             return [decide_undo(command, target, game.version, game.state, window, at_target, grant, now)], None
 
-        return self._writes.decide_and_append(game_id, decide, submission)
+        return game_result(self._writes.decide_and_append(game_id, decide, submission))
 
     def _undo_history(self, game: Game, actions: int) -> list[Entry]:
         """Enough of the log's tail for ``Undo.target``: read backwards until it holds more live
@@ -138,7 +162,7 @@ class GameService:
         while below >= 1 and len(live_actions) <= actions:
             page = [
                 e
-                for e in self._app.events.get(game.id, lte=below, desc=True, limit=UNDO_HISTORY_PAGE)
+                for e in self._streams.read(game.id, lte=below, desc=True, limit=UNDO_HISTORY_PAGE)
                 if isinstance(e, GameEvent)
             ]
             if not page:

@@ -13,7 +13,7 @@ from ledger.game_service import GameService
 from ledger.idempotency import IdempotencyRecords
 from ledger.settings import LedgerSettings
 from ledger.tokens import TokenRegistry
-from ledger.write_path import WritePath
+from ledger.write_path import GameHeads, StreamWriter
 from projections.game_list import GameList
 from store.application import LedgerApplication
 from store.database_url import StoreKind, library_environment, sqlite_path, store_kind
@@ -21,6 +21,7 @@ from store.group_commit import GroupCommitter
 from store.head_watch import HeadWatch
 from store.read_model_group import ReadModelGroup
 from store.repository import GameRepository
+from store.streams import Streams
 
 
 class Partition:
@@ -51,21 +52,20 @@ class Partition:
             else None
         )
         saver = self.committer if self.committer is not None else self.app
+        self.streams = Streams(self.app, saver)
+        """Read and append this database's streams (``store.streams``): the ledger's one door."""
         self.tokens = TokenRegistry(self.app, now)
         self.idempotency = IdempotencyRecords(self.app, now, saver)
         repository = GameRepository(self.app)
         self.repository = repository
         """The games' heads as this process has them (cached, or marked behind)."""
-        writes = WritePath(
-            self.app,
-            repository,
-            self.idempotency,
-            now,
-            snapshot_interval=settings.snapshot_interval,
-            saver=saver,
-            check_heads=settings.check_heads,
+        heads = GameHeads(
+            repository, self.streams, snapshot_interval=settings.snapshot_interval, check_heads=settings.check_heads
         )
-        self.games = GameService(self.app, repository, writes, catalog, now)
+        writes = StreamWriter(heads, self.streams, self.idempotency, now)
+        self.writes = writes
+        """The one writer of this database's games (``ledger.write_path``)."""
+        self.games = GameService(self.streams, repository, writes, catalog, now)
         """Create, act, undo."""
         self.reads = GameReads(repository)
         """State at a version, events, actions, timeline."""

@@ -38,6 +38,7 @@ from uuid import uuid4
 from domain.cards.catalog import Catalog
 from domain.commands.bodies.create import GameCreateBody
 from domain.errors import Code, Conflict
+from domain.tournament.match_games import MatchGame
 from ledger.clock import Now
 from ledger.idempotency import IdempotencyRecords, KeyRecords, key_stream_id
 from ledger.partition import Partition
@@ -116,6 +117,17 @@ class Partitions:
                 if err.code != "game_exists":
                     raise
         raise Conflict("could not find a free game id", Code.GAME_EXISTS)  # pragma: no cover
+
+    def create_games(self, games: Sequence[MatchGame], actor: Actor) -> list[str]:
+        """Create the games a tournament's decision asked for, each in its partition, skipping
+        those that exist (so a re-run after a crash completes what was left); the ids created."""
+        by_part: dict[int, list[MatchGame]] = {}
+        for game in games:
+            by_part.setdefault(partition_of(game.game_id, len(self.all)), []).append(game)
+        created: list[str] = []
+        for index, part_games in sorted(by_part.items()):
+            created += self.all[index].games.create_many(part_games, actor)
+        return created
 
     def _free_id(self, wanted: int | None) -> str:
         while True:

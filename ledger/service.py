@@ -135,8 +135,11 @@ class LedgerService(TournamentFacade):
                     getattr(self, name).close()
             self.partitions.close()
             raise
-        # Tournaments (issue 31): streams of the home partition; their games go through create_game.
-        self.open_tournaments(home.app, clock, now, self.create_game, self.round, self.state_at)
+        # Tournaments: streams of the home partition, written by its one writer; the games a
+        # pairing asks for are created by the partitions (``Partitions.create_games``).
+        self.open_tournaments(
+            home.streams, home.idempotency, clock, now, self.partitions.create_games, self.round, self.state_at
+        )
         self._closed = False
 
     # -- lifecycle ---------------------------------------------------------------------------

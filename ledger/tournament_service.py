@@ -1,5 +1,9 @@
-"""The tournament service: roster, pairings (with their matches and games), results, the clock
-and the reads, each a write of ``ledger.tournaments.TournamentLog`` or a read of its fold.
+"""The tournament service: roster, pairings, results, the clock and the reads, each a write of
+``ledger.tournaments.TournamentLog`` (the one writer) or a read of its cached head.
+
+A pairing's decision says which games its tables need (``domain.tournament.match_games``:
+typed ``MatchGame`` values); this service returns them beside its answer and the facade runs
+them (``ledger.partitions.Partitions.create_games``): nothing here calls back up the stack.
 
 Results are reported to the tournament (by a scorekeeper, or a judge), keyed by player id: the
 games of a match are where the players play and judges record; the tournament's result is the
@@ -13,10 +17,11 @@ that player in every game of the event.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from domain.errors import Code, Conflict, IllegalAction, InvalidCommand, NotFound
+from domain.errors import Code, IllegalAction, InvalidCommand, NotFound
 from domain.state import GameState
 from domain.tournament import (
     CorrectResult,
@@ -37,7 +42,8 @@ from domain.tournament import (
     TournamentState,
 )
 from domain.tournament.decide_tables import GameSoFar, next_game_number
-from domain.tournament.state import COMMANDER, Round, Table
+from domain.tournament.match_games import MAX_GAMES, MatchGame, game_id_of, match_game, round_games
+from domain.tournament.state import Round
 from ledger.tournament_exports import (
     RESULTS_COLUMNS,
     ROSTER_COLUMNS,
@@ -59,20 +65,14 @@ from ledger.tournament_views import (
     summary_json,
     tournament_json,
 )
-from ledger.tournaments import Loaded, TournamentLog, check_tournament_id, new_seed, record_json
-from store.results import Actor, VerifyReport
+from ledger.tournaments import TournamentHead, TournamentLog, Written, new_seed, record_json
+from ledger.write_path import Submission
+from store.results import VerifyReport
 
-CreateGame = Callable[[dict[str, Any], Actor, str], object]
-"""The facade's ``create_game(body, actor, game_id)``."""
 RoundMatches = Callable[[str, str], Mapping[str, Any]]
 """The facade's ``round(event, round)``: the matches read model's view of a round."""
 GameRead = Callable[[str], tuple[int, GameState]]
 """The facade's ``state_at(game_id)``: a game's head state (``NotFound(unknown_game)``)."""
-MAX_GAMES = 5
-"""The most games a match has (best of five)."""
-POD_DECK_SIZE = 99
-"""A Commander pod's decks as its multiplayer games track them: the 100 cards less the commander,
-who starts in the command zone (CR 903.5a, 903.6): 92 in the library and 7 in hand."""
 TOURNAMENT_GRANT = "_tournament/"
 """A player token bound to a whole event has ``game_id`` ``_tournament/<id>``: no game id can
 start with ``_``, so it never names a game."""
@@ -84,9 +84,12 @@ CLOCK_COMMANDS: dict[str, type[StartRound | PauseRound | ResumeRound | EndRound]
 }
 
 
-def game_id_of(tournament_id: str, round: int, table: int, game: int = 1) -> str:
-    """The id of a match's ``game``-th game: ``<tournament>.r<round>.t<table>.g<game>``."""
-    return f"{tournament_id}.r{round}.t{table}.g{game}"
+@dataclass(frozen=True, slots=True)
+class Paired:
+    """A pairing's answer and the games its tables need (run by the facade)."""
+
+    answer: dict[str, Any]
+    games: tuple[MatchGame, ...]
 
 
 class TournamentService:
@@ -96,34 +99,31 @@ class TournamentService:
         self,
         log: TournamentLog,
         clock: Callable[[], datetime],
-        create_game: CreateGame,
         matches: RoundMatches,
         game_read: GameRead,
     ) -> None:
         self._log = log
         self._clock = clock
-        self._create_game = create_game
         self._matches = matches
         self._game_read = game_read
 
     # -- the event and its roster --------------------------------------------------------------
-    def create(self, tournament_id: str, command: CreateEvent, actor: Actor) -> dict[str, Any]:
-        check_tournament_id(tournament_id)
-        self._log.write(tournament_id, lambda s: [command], actor, create=True)
+    def create(self, tournament_id: str, command: CreateEvent, by: Submission) -> dict[str, Any]:
+        self._log.create(tournament_id, command, by)
         return self.view(tournament_id)
 
     def summaries(self) -> list[dict[str, Any]]:
         return [summary_json(tid, self._log.load(tid).state) for tid in self._log.ids()]
 
-    def register(self, tournament_id: str, name: str, wizards_id: str | None, actor: Actor) -> dict[str, Any]:
+    def register(self, tournament_id: str, name: str, wizards_id: str | None, by: Submission) -> dict[str, Any]:
         def decision(state: TournamentState) -> list[TournamentCommand]:
             return [RegisterPlayer(player=_next_key(state, 0), name=name, wizards_id=wizards_id)]
 
-        written = self._log.write(tournament_id, decision, actor)
+        written = self._log.write(tournament_id, decision, by)
         key = _next_key(written.state, -1)
         return {**player_json(written.state, key), "version": written.version}
 
-    def register_csv(self, tournament_id: str, text: str, actor: Actor) -> dict[str, Any]:
+    def register_csv(self, tournament_id: str, text: str, by: Submission) -> dict[str, Any]:
         rows = parse_roster(text)
 
         def decision(state: TournamentState) -> list[TournamentCommand]:
@@ -132,84 +132,63 @@ class TournamentService:
                 for i, (name, wid) in enumerate(rows)
             ]
 
-        written = self._log.write(tournament_id, decision, actor)
+        written = self._log.write(tournament_id, decision, by)
         return {"registered": len(written.events), "version": written.version}
 
-    def drop(self, tournament_id: str, player: str, reason: str, actor: Actor) -> dict[str, Any]:
+    def drop(self, tournament_id: str, player: str, reason: str, by: Submission) -> dict[str, Any]:
         written = self._log.write(
-            tournament_id, lambda s: [DropPlayer(player=player, reason=reason, by=actor.name)], actor
+            tournament_id, lambda s: [DropPlayer(player=player, reason=reason, by=by.actor.name)], by
         )
         return {**player_json(written.state, player), "version": written.version}
 
-    def no_show(self, tournament_id: str, player: str, actor: Actor) -> dict[str, Any]:
-        written = self._log.write(tournament_id, lambda s: [MarkNoShow(player=player)], actor)
+    def no_show(self, tournament_id: str, player: str, by: Submission) -> dict[str, Any]:
+        written = self._log.write(tournament_id, lambda s: [MarkNoShow(player=player)], by)
         return {**player_json(written.state, player), "version": written.version}
 
     # -- pairings ------------------------------------------------------------------------------
-    def pair_round(self, tournament_id: str, seed: int | None, actor: Actor) -> dict[str, Any]:
+    def pair_round(self, tournament_id: str, seed: int | None, by: Submission) -> Paired:
+        """Pair the next Swiss round (seed from ``secrets`` unless given): the answer and the
+        games its tables need."""
         chosen = new_seed() if seed is None else seed
-        written = self._log.write(tournament_id, lambda s: [PairRound(seed=chosen)], actor)
-        return self._open_round(tournament_id, written.state, actor)
+        return self._paired(tournament_id, self._log.write(tournament_id, lambda s: [PairRound(seed=chosen)], by))
 
-    def pair_top_cut(self, tournament_id: str, actor: Actor) -> dict[str, Any]:
-        written = self._log.write(tournament_id, lambda s: [PairTopCut()], actor)
-        return self._open_round(tournament_id, written.state, actor)
+    def pair_top_cut(self, tournament_id: str, by: Submission) -> Paired:
+        return self._paired(tournament_id, self._log.write(tournament_id, lambda s: [PairTopCut()], by))
 
-    def _open_round(self, tournament_id: str, state: TournamentState, actor: Actor) -> dict[str, Any]:
+    def _paired(self, tournament_id: str, written: Written) -> Paired:
+        state = written.state
         rnd = state.rounds[-1]
-        for table in rnd.tables:
-            try:
-                self._create_match_game(tournament_id, state, rnd, table, 1, actor)
-            except Conflict as err:
-                if err.code is not Code.GAME_EXISTS:
-                    raise  # a retry after a half-finished pairing finds the games it made: kept
         extras = {t.number: TableExtras(games=(game_id_of(tournament_id, rnd.number, t.number),)) for t in rnd.tables}
-        return {**round_json(state, rnd, RoundExtras(extras)), "version": state.version}
+        answer = {**round_json(state, rnd, RoundExtras(extras)), "version": state.version}
+        return Paired(answer, round_games(tournament_id, state, rnd.number))
 
-    def _create_match_game(
-        self, tournament_id: str, state: TournamentState, rnd: Round, table: Table, number: int, actor: Actor
-    ) -> str:
-        settings = state.settings
-        assert settings is not None
-        pod = settings.kind == COMMANDER
-        # A Commander game needs each player's commander at creation (CR 903.3), which the
-        # tournament doesn't know: a pod's game is a multiplayer game at Commander's 40 life
-        # (CR 903.7); docs/tournaments.md, Commander pods. Every game starts as at the table
-        # (no library given: an unknown library and an unknown hand of seven); a pod's decks hold
-        # 99 cards besides the commander, who waits in the command zone untracked (CR 903.5a).
-        players = [{"id": p, "name": state.players[p].name, **({"life": 40} if pod else {})} for p in table.players]
-        body = {
-            "variant": "multiplayer" if pod else "two_player",
-            **({"deck_size": POD_DECK_SIZE} if pod else {}),
-            "tournament": {
-                "event": tournament_id,
-                "round": rnd.number,
-                "table": table.number,
-                # The games know MTR 1.12's names; the API's `casual` is Regular REL.
-                "rel": "regular" if settings.rel == "casual" else settings.rel,
-                "best_of": settings.best_of,
-            },
-            "players": players,
-        }
-        game_id = game_id_of(tournament_id, rnd.number, table.number, number)
-        self._create_game(body, actor, game_id)
-        return game_id
+    def round_games(self, tournament_id: str) -> list[tuple[int, tuple[MatchGame, ...]]]:
+        """Every round's first games (``ledger.service`` completes a round whose games a crash
+        left unmade: docs/architecture.md, The path of a pairing)."""
+        state = self._log.load(tournament_id).state
+        return [(r.number, round_games(tournament_id, state, r.number)) for r in state.rounds]
 
-    def next_game(self, tournament_id: str, round: int, table: int, actor: Actor) -> dict[str, Any]:
-        """Create the match's next game (same players, names and tournament tag), once its
-        latest game has finished and the match is still undecided (MTR 2.1)."""
+    def next_game(self, tournament_id: str, round: int, table: int) -> MatchGame:
+        """The match's next game (same players, names and tournament tag), once its latest game
+        has finished and the match is still undecided (MTR 2.1): the facade creates it. Two
+        clicks at once both get this number; the second finds the game and is refused with
+        ``409 game_exists``, storing nothing."""
         state = self._log.load(tournament_id).state
         number = next_game_number(state, round, table, self._games_so_far(tournament_id, round, table))
         rnd = state.rounds[round - 1]
-        # Two clicks at once both get this number; the second finds the game and is refused
-        # with `409 game_exists`, storing nothing.
-        game_id = self._create_match_game(tournament_id, state, rnd, rnd.tables[table - 1], number, actor)
+        return match_game(tournament_id, state, rnd, rnd.tables[table - 1], number)
+
+    def next_game_answer(self, tournament_id: str, round: int, table: int, game: MatchGame) -> dict[str, Any]:
+        """The answer to ``next_game`` once its game exists."""
+        state = self._log.load(tournament_id).state
+        rnd = state.rounds[round - 1]
         tables = dict(self._extras(tournament_id, rnd).tables)
         known = tables.get(table, TableExtras())
-        if game_id not in known.games:  # the read model trails the new game by a moment
-            tables[table] = TableExtras(games=(*known.games, game_id), extension_minutes=known.extension_minutes)
+        if game.game_id not in known.games:  # the read model trails the new game by a moment
+            tables[table] = TableExtras(games=(*known.games, game.game_id), extension_minutes=known.extension_minutes)
         found = next(t for t in round_json(state, rnd, RoundExtras(tables))["tables"] if t["table"] == table)
-        return {"round": round, **found, "game_id": game_id, "game": number, "version": state.version}
+        number = int(game.game_id.rsplit(".g", 1)[1])
+        return {"round": round, **found, "game_id": game.game_id, "game": number, "version": state.version}
 
     def _games_so_far(self, tournament_id: str, round: int, table: int) -> list[GameSoFar]:
         # The games' own logs, not the matches read model (which may trail a game's end): the
@@ -224,24 +203,24 @@ class TournamentService:
             games.append(GameSoFar(finished=game.status == "finished", winners=winners))
         return games
 
-    def feature(self, tournament_id: str, round: int, table: int, featured: bool, actor: Actor) -> dict[str, Any]:
+    def feature(self, tournament_id: str, round: int, table: int, featured: bool, by: Submission) -> dict[str, Any]:
         return self._table_write(
             tournament_id,
             round,
             table,
             lambda s: [FeatureTable(round=round, table=table, featured=featured)],
-            actor,
+            by,
         )
 
     # -- results -------------------------------------------------------------------------------
     def report(
-        self, tournament_id: str, round: int, table: int, wins: Mapping[str, int], draws: int, actor: Actor
+        self, tournament_id: str, round: int, table: int, wins: Mapping[str, int], draws: int, by: Submission
     ) -> dict[str, Any]:
         def decision(state: TournamentState) -> list[TournamentCommand]:
             games = _seat_games(state, round, table, wins)
-            return [ReportResult(round=round, table=table, games=games, draws=draws, by=actor.name)]
+            return [ReportResult(round=round, table=table, games=games, draws=draws, by=by.actor.name)]
 
-        return self._table_write(tournament_id, round, table, decision, actor)
+        return self._table_write(tournament_id, round, table, decision, by)
 
     def correct(
         self,
@@ -251,15 +230,15 @@ class TournamentService:
         wins: Mapping[str, int],
         draws: int,
         reason: str,
-        actor: Actor,
+        by: Submission,
     ) -> dict[str, Any]:
         def decision(state: TournamentState) -> list[TournamentCommand]:
             games = _seat_games(state, round, table, wins)
-            return [CorrectResult(round=round, table=table, games=games, draws=draws, reason=reason, by=actor.name)]
+            return [CorrectResult(round=round, table=table, games=games, draws=draws, reason=reason, by=by.actor.name)]
 
-        return self._table_write(tournament_id, round, table, decision, actor)
+        return self._table_write(tournament_id, round, table, decision, by)
 
-    def intentional_draw(self, tournament_id: str, round: int, table: int, actor: Actor) -> dict[str, Any]:
+    def intentional_draw(self, tournament_id: str, round: int, table: int, by: Submission) -> dict[str, Any]:
         # MTR 2.4: players may agree to a draw until the match is over; a match whose games
         # already decided it is over (the matches read model), whatever the tournament knows.
         match = self._match(tournament_id, round, table)
@@ -273,8 +252,8 @@ class TournamentService:
             tournament_id,
             round,
             table,
-            lambda s: [ReportIntentionalDraw(round=round, table=table, by=actor.name)],
-            actor,
+            lambda s: [ReportIntentionalDraw(round=round, table=table, by=by.actor.name)],
+            by,
         )
 
     def _table_write(
@@ -283,37 +262,49 @@ class TournamentService:
         round: int,
         table: int,
         decision: Callable[[TournamentState], Sequence[TournamentCommand]],
-        actor: Actor,
+        by: Submission,
     ) -> dict[str, Any]:
-        written = self._log.write(tournament_id, decision, actor)
+        written = self._log.write(tournament_id, decision, by)
         rnd = written.state.rounds[round - 1]
         extras = self._extras(tournament_id, rnd)
         found = next(t for t in round_json(written.state, rnd, extras)["tables"] if t["table"] == table)
         return {"round": round, **found, "version": written.version}
 
-    def clock(self, tournament_id: str, round: int, action: str, actor: Actor) -> dict[str, Any]:
+    def clock(self, tournament_id: str, round: int, action: str, by: Submission) -> dict[str, Any]:
         kind = CLOCK_COMMANDS.get(action)
         if kind is None:  # the API's body model refuses it first; a direct caller gets the same
             raise InvalidCommand(f"action must be one of {list(CLOCK_COMMANDS)}, got {action!r}", Code.INVALID_FIELD)
-        at = self._clock().isoformat()
-        written = self._log.write(tournament_id, lambda s: [kind(round=round, at=at)], actor)
+        # The time is read inside the decision: a click decided again after another's clash is
+        # stamped after it, never before (two clicks at once were 422 clock_went_backwards).
+        written = self._log.write(tournament_id, lambda s: [kind(round=round, at=self._clock().isoformat())], by)
         return {**(clock_json(written.state.rounds[round - 1], self._clock()) or {}), "version": written.version}
 
     # -- reads ---------------------------------------------------------------------------------
     def view(self, tournament_id: str) -> dict[str, Any]:
-        loaded = self._log.load(tournament_id)
-        extras = {r.number: self._extras(tournament_id, r) for r in loaded.state.rounds}
-        return tournament_json(tournament_id, loaded.state, loaded.version, self._clock(), extras)
+        head = self._log.load(tournament_id)
+        extras = {r.number: self._extras(tournament_id, r) for r in head.state.rounds}
+        return tournament_json(
+            tournament_id, head.state, head.version, self._clock(), extras, standings=self._standings(head)
+        )
 
     def standings(self, tournament_id: str) -> dict[str, Any]:
-        state = self._log.load(tournament_id).state
-        return {"round": len(state.rounds), "standings": standings_json(state)}
+        head = self._log.load(tournament_id)
+        return {"round": len(head.state.rounds), "standings": self._standings(head)}
 
     def public(self, tournament_id: str) -> dict[str, Any]:
-        return public_json(tournament_id, self._log.load(tournament_id).state, self._clock())
+        """What spectators see: rendered once per version (``TournamentHead.memo``), the clock
+        read at each request."""
+        head = self._log.load(tournament_id)
+        shown: dict[str, Any] = head.remembered("public", lambda: public_json(tournament_id, head.state, None))
+        rnd = head.state.current_round
+        return {**shown, "clock": clock_json(rnd, self._clock())}
+
+    def _standings(self, head: TournamentHead) -> list[dict[str, Any]]:
+        found: list[dict[str, Any]] = head.remembered("standings", lambda: standings_json(head.state))
+        return found
 
     def record(self, tournament_id: str) -> list[dict[str, Any]]:
-        return [record_json(r) for r in self._log.load(tournament_id).records]
+        return [record_json(r) for r in self._log.records(tournament_id)]
 
     def verify(self, tournament_id: str) -> VerifyReport:
         return self._log.verify(tournament_id)
@@ -329,10 +320,10 @@ class TournamentService:
 
     def player(self, tournament_id: str, player: str) -> dict[str, Any]:
         """The registered player (``404 unknown_player``), for a player link."""
-        loaded: Loaded = self._log.load(tournament_id)
-        if player not in loaded.state.players:
+        state = self._log.load(tournament_id).state
+        if player not in state.players:
             raise NotFound(f"the tournament has no player {player!r}", Code.UNKNOWN_PLAYER)
-        return player_json(loaded.state, player)
+        return player_json(state, player)
 
     # -- the matches read model ------------------------------------------------------------------
     def _extras(self, tournament_id: str, rnd: Round) -> RoundExtras:

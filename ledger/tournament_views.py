@@ -149,7 +149,13 @@ def player_json(state: TournamentState, key: str) -> dict[str, Any]:
 
 
 def tournament_json(
-    tournament_id: str, state: TournamentState, version: int, now: datetime, extras: Mapping[int, RoundExtras]
+    tournament_id: str,
+    state: TournamentState,
+    version: int,
+    now: datetime,
+    extras: Mapping[int, RoundExtras],
+    *,
+    standings: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """The scorekeeper's and judges' view (docs/api.md, Tournaments)."""
     settings = state.settings
@@ -171,7 +177,7 @@ def tournament_json(
         "players": [player_json(state, p.key) for p in players],
         "rounds": [round_json(state, r, extras.get(r.number)) for r in state.rounds],
         "clock": clock_json(state.current_round, now),
-        "standings": standings_json(state),
+        "standings": standings_json(state) if standings is None else standings,
     }
 
 
@@ -189,8 +195,9 @@ def summary_json(tournament_id: str, state: TournamentState) -> dict[str, Any]:
     }
 
 
-def public_json(tournament_id: str, state: TournamentState, now: datetime) -> dict[str, Any]:
-    """What players and spectators see: names only (no Wizards ids, no player ids, no tokens)."""
+def public_json(tournament_id: str, state: TournamentState, now: datetime | None) -> dict[str, Any]:
+    """What players and spectators see: names only (no Wizards ids, no player ids, no tokens).
+    ``now`` ``None``: the clock is left out (the caller adds it at the time of the read)."""
     settings = state.settings
     assert settings is not None
     rnd = state.current_round
@@ -203,7 +210,7 @@ def public_json(tournament_id: str, state: TournamentState, now: datetime) -> di
         "round": 0 if rnd is None else rnd.number,
         "rounds_planned": state.rounds_planned,
         "top_cut": rnd is not None and rnd.stage == TOP_CUT,
-        "clock": clock_json(rnd, now),
+        "clock": None if now is None else clock_json(rnd, now),
         "pairings": []
         if rnd is None
         else [

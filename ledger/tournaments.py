@@ -1,14 +1,19 @@
-"""A tournament on the audited event log: load its stream, fold it, decide, seal, save.
+"""A tournament on the audited event log: one stream kind of the one writer (``ledger.write_path``).
 
 A tournament is a stream of its own, ``_tournament/<id>`` (``store.records.TournamentRecord``),
 beside the games. Each write takes the path a game's action takes (docs/architecture.md, The
-path of one action): the stream is read and folded with ``domain.tournament``, the kernel decides
-the command (a refusal raises before anything is stored), the events are sealed into the
-stream's own hash chain by ``store.hash_chain.seal`` (the one function that computes a link) with
-one action id, the actor and one ``recorded_at``, and saved in one atomic save whose next version
-is the optimistic-concurrency token. A ``VersionClash`` means another writer got there first: the
-stream is read again and the command decided once more; a clash that persists, or one under an
-expected version, is ``409 version_conflict``.
+path of one action) through the same ``StreamWriter``: the head (this process's cached fold,
+brought up to date by reading only the records stored after it), the kernel's decision
+(``domain.tournament.decide``; a refusal raises before anything is stored), the events sealed
+into the stream's own hash chain by ``store.hash_chain.seal`` with one action id, the actor and
+one ``recorded_at``, the Idempotency-Key claimed in the same save, one atomic save through the
+partition's group committer, and the same retry on a version clash. ``TournamentHeads`` is
+what is particular to tournaments: how a head is folded, cached and sealed.
+
+Reads take the same head: a cached fold, brought up to date by one read of the records after
+it (none, usually), never a fold of the whole record; what readers are shown is kept per version
+on the head (``TournamentHead.memo``), so a spectator's read of a 5,000-player event renders
+its standings once per version, not once per read.
 
 The randomness of a pairing comes from ``secrets`` here, never from the kernel, and is recorded
 in ``RoundPaired.seed``, so a replay of the log pairs the same tables.
@@ -18,10 +23,11 @@ from __future__ import annotations
 
 import re
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
-from uuid import uuid4
 
 from domain.errors import Code, Conflict, InvalidCommand, NotFound
 from domain.tournament import (
@@ -33,20 +39,21 @@ from domain.tournament import (
     evolve,
     parse_event,
 )
-from store.application import LedgerApplication
-from store.errors import VersionClash
-from store.hash_chain import GENESIS_HASH, Fact, seal
+from ledger.clock import Now
+from ledger.idempotency import IdempotencyRecords
+from ledger.write_path import Decision, Stamp, StreamWriter, Submission, VersionTaken
+from store.hash_chain import GENESIS_HASH, Fact, Sealable, seal
 from store.records import TournamentCreatedRecord, TournamentRecord, tournament_stream_id
-from store.results import Actor, VerifyReport
+from store.results import VerifyReport
+from store.streams import Streams
 
 TOURNAMENT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 """A tournament id: no ``/`` (it is a path segment and a stream id suffix), no ``.`` (its games'
 ids are ``<id>.r<round>.t<table>.g<n>``, so the prefix ``<id>.`` names this event's games)."""
 SEED_LIMIT = 2**53
-RETRIES = 5
-"""Fresh reads and decisions after a version clash before ``409 version_conflict``."""
+STREAM_PREFIX = "_tournament/"
 
-Decision = Callable[[TournamentState], Sequence[TournamentCommand]]
+TournamentDecision = Callable[[TournamentState], Sequence[TournamentCommand]]
 """The commands of one write, built on the state they are decided on (a player key, a seed)."""
 
 
@@ -66,15 +73,23 @@ def new_seed() -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class Loaded:
-    """A tournament as read: its state and its stored records (oldest first)."""
+class TournamentHead:
+    """A tournament as folded: its state at ``version`` and the hash its next record links to."""
 
+    id: str
+    """The stream id, ``_tournament/<id>``."""
+    version: int
+    last_hash: str
     state: TournamentState
-    records: tuple[TournamentRecord, ...]
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """What readers were shown of this very version (a pure function of it): kept with it."""
 
-    @property
-    def version(self) -> int:
-        return len(self.records)
+    def remembered(self, key: str, make: Callable[[], Any]) -> Any:
+        """``make()`` once per version (two racing readers may both make it: same value)."""
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = make()
+        return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,69 +99,51 @@ class Written:
     events: tuple[TournamentEvent, ...]
     state: TournamentState
     version: int
+    key_claimed: bool = False
 
 
-class TournamentLog:
-    """The tournaments' streams in one ledger application."""
+class TournamentHeads:
+    """Tournaments as a stream kind of ``StreamWriter``: folded heads cached per process (the
+    newest ``CACHED`` tournaments), brought up to date by reading only what was stored after them."""
 
-    def __init__(self, app: LedgerApplication, now: Callable[[], str]) -> None:
-        self._app = app
-        self._now = now
+    CACHED = 64
 
-    def load(self, tournament_id: str) -> Loaded:
-        """The tournament, or ``404 unknown_tournament`` when it was never created."""
-        loaded = self._read(check_tournament_id(tournament_id))
-        if not loaded.records:
-            raise NotFound(f"no tournament with id {tournament_id!r}", Code.UNKNOWN_TOURNAMENT)
-        return loaded
+    def __init__(self, streams: Streams) -> None:
+        self._streams = streams
+        self._heads: OrderedDict[str, TournamentHead] = OrderedDict()
+        self._lock = threading.Lock()
 
-    def _read(self, tournament_id: str) -> Loaded:
-        records = tuple(
-            r for r in self._app.events.get(tournament_stream_id(tournament_id)) if isinstance(r, TournamentRecord)
-        )
-        state = EMPTY
-        for record in records:
-            state = evolve(state, parse_event(record.type, record.data))
-        return Loaded(state, records)
+    def cached(self, stream_id: str) -> TournamentHead | None:
+        return self._heads.get(stream_id)
 
-    def write(
-        self, tournament_id: str, decision: Decision, actor: Actor, *, create: bool = False, expected: int | None = None
-    ) -> Written:
-        """Decide the commands ``decision`` gives on the stream's head and save their events in
-        one atomic save; ``create``: the stream must not exist yet (else it must)."""
-        check_tournament_id(tournament_id)
-        for _ in range(RETRIES):
-            loaded = self._read(tournament_id) if create else self.load(tournament_id)
-            if expected is not None and loaded.version != expected:
-                raise Conflict(f"the tournament is at version {loaded.version}, not {expected}", Code.VERSION_CONFLICT)
-            state = loaded.state
-            events: list[TournamentEvent] = []
-            for command in decision(state):
-                for event in decide(state, command):
-                    events.append(event)
-                    state = evolve(state, event)
-            if not events:
-                return Written((), state, loaded.version)
-            try:
-                self._app.save(*self._seal(tournament_id, loaded, events, actor))
-            except VersionClash:
-                if expected is not None:
-                    break
-                continue
-            return Written(tuple(events), state, loaded.version + len(events))
-        raise Conflict(f"tournament {tournament_id!r} moved on while this was decided: retry", Code.VERSION_CONFLICT)
+    def load(self, stream_id: str, *, first_action_here: bool = False) -> TournamentHead:
+        """The head in the store: the cached one and the records after it, folded onto it (the
+        same object when nothing was stored since, with what its readers were shown);
+        ``404 unknown_tournament`` when the stream was never started."""
+        cached = self._heads.get(stream_id)
+        after = cached.version if cached is not None else None
+        records = [r for r in self._streams.read(stream_id, gt=after) if isinstance(r, TournamentRecord)]
+        if cached is None and not records:
+            raise NotFound(f"no tournament with id {stream_id.removeprefix(STREAM_PREFIX)!r}", Code.UNKNOWN_TOURNAMENT)
+        if not records:
+            assert cached is not None
+            return cached
+        head = self.advance(cached, records, None)
+        self.remember(head)
+        return head
 
-    def _seal(
-        self, tournament_id: str, loaded: Loaded, events: Sequence[TournamentEvent], actor: Actor
-    ) -> list[TournamentRecord]:
+    def behind(self, stream_id: str) -> bool:
+        return True  # another process may have written it: always read the tail (one small query)
+
+    def seal(self, stream_id: str, after: int, prev_hash: str, events: Sequence[Sealable], stamp: Stamp) -> list[Any]:
         sealed = seal(
-            tournament_stream_id(tournament_id),
-            [Fact(e.TYPE, e.to_json(), None) for e in events],
-            after=loaded.version,
-            prev_hash=loaded.records[-1].hash if loaded.records else GENESIS_HASH,
-            action_id=str(uuid4()),
-            actor=actor.to_json(),
-            recorded_at=self._now(),
+            stream_id,
+            events,
+            after=after,
+            prev_hash=prev_hash,
+            action_id=stamp.action_id,
+            actor=stamp.actor,
+            recorded_at=stamp.recorded_at,
         )
         out: list[TournamentRecord] = []
         for link in sealed:
@@ -167,22 +164,82 @@ class TournamentLog:
             )
         return out
 
+    def advance(self, head: TournamentHead | None, stored: Sequence[Any], state: Any) -> TournamentHead:
+        if head is not None and stored and stored[0].originator_version != head.version + 1:
+            raise ValueError(
+                f"{stored[0].originator_id}: version {stored[0].originator_version} does not follow {head.version}"
+            )
+        if state is None:
+            state = head.state if head is not None else EMPTY
+            for record in stored:
+                state = evolve(state, parse_event(record.type, record.data))
+        last = stored[-1]
+        return TournamentHead(last.originator_id, last.originator_version, last.hash, state)
+
+    def remember(self, head: TournamentHead) -> None:
+        with self._lock:
+            cached = self._heads.get(head.id)
+            if cached is None or cached.version <= head.version:
+                self._heads[head.id] = head
+            self._heads.move_to_end(head.id)
+            while len(self._heads) > self.CACHED:
+                self._heads.popitem(last=False)
+
+    def saved(self, before: int, head: TournamentHead) -> None:
+        pass  # no snapshots: a restart folds each tournament once, then keeps it
+
+
+class TournamentLog:
+    """The tournaments' streams in one database: written by the one writer, read from cached heads."""
+
+    def __init__(self, streams: Streams, idempotency: IdempotencyRecords, now: Now) -> None:
+        self._streams = streams
+        self.heads = TournamentHeads(streams)
+        self._writer: StreamWriter[TournamentHead] = StreamWriter(self.heads, streams, idempotency, now)
+
+    def load(self, tournament_id: str) -> TournamentHead:
+        """The tournament's head, or ``404 unknown_tournament`` when it was never created."""
+        return self.heads.load(tournament_stream_id(check_tournament_id(tournament_id)))
+
+    def create(self, tournament_id: str, command: TournamentCommand, submission: Submission) -> Written:
+        """Start the stream with ``command``'s events (``409 tournament_already_created``)."""
+        check_tournament_id(tournament_id)
+        state, events = _run(EMPTY, [command])
+        try:
+            appended = self._writer.start(tournament_stream_id(tournament_id), _facts(events), submission, state)
+        except VersionTaken:
+            raise Conflict(f"a tournament {tournament_id!r} exists already", Code.TOURNAMENT_ALREADY_CREATED) from None
+        return Written(tuple(events), state, appended.head.version, appended.key_claimed)
+
+    def write(self, tournament_id: str, decision: TournamentDecision, submission: Submission) -> Written:
+        """Decide the commands ``decision`` gives on the stream's head and save their events in
+        one atomic save (the one writer's loop: ``ledger.write_path``)."""
+        check_tournament_id(tournament_id)
+        decided: list[TournamentEvent] = []
+
+        def decide(head: TournamentHead) -> Decision:
+            state, events = _run(head.state, decision(head.state))
+            decided[:] = events
+            return _facts(events), state
+
+        appended = self._writer.decide_and_append(tournament_stream_id(tournament_id), decide, submission)
+        head = appended.head
+        return Written(tuple(decided) if appended.stored else (), head.state, head.version, appended.key_claimed)
+
+    def records(self, tournament_id: str) -> list[TournamentRecord]:
+        """Every record of the tournament, oldest first (``404 unknown_tournament``)."""
+        self.load(tournament_id)
+        stream = tournament_stream_id(tournament_id)
+        return [r for r in self._streams.read(stream) if isinstance(r, TournamentRecord)]
+
     def ids(self) -> list[str]:
         """Every tournament's id, oldest first (one read filtered by the first record's topic)."""
-        out: list[str] = []
-        start: int | None = None
-        while True:
-            page = self._app.recorder.select_notifications(
-                start=start, limit=500, topics=[TournamentCreatedRecord.TOPIC]
-            )
-            out += [str(n.originator_id).removeprefix("_tournament/") for n in page]
-            if len(page) < 500:
-                return out
-            start = page[-1].id + 1
+        found = self._streams.each_with_topic([TournamentCreatedRecord.TOPIC])
+        return [n.originator_id.removeprefix(STREAM_PREFIX) for n in found]
 
     def verify(self, tournament_id: str) -> VerifyReport:
         """Recompute the stream's hash chain with ``seal``: the first record that doesn't match."""
-        records = self.load(tournament_id).records
+        records = self.records(tournament_id)
         prev = GENESIS_HASH
         for record in records:
             again = seal(
@@ -198,6 +255,22 @@ class TournamentLog:
                 return VerifyReport(False, len(records), records[-1].hash, record.originator_version)
             prev = record.hash
         return VerifyReport(True, len(records), records[-1].hash if records else None, None)
+
+
+def _run(
+    state: TournamentState, commands: Sequence[TournamentCommand]
+) -> tuple[TournamentState, list[TournamentEvent]]:
+    """The kernel's decision of each command in turn, each on the state the one before left."""
+    events: list[TournamentEvent] = []
+    for command in commands:
+        for event in decide(state, command):
+            events.append(event)
+            state = evolve(state, event)
+    return state, events
+
+
+def _facts(events: Sequence[TournamentEvent]) -> list[Fact]:
+    return [Fact(e.TYPE, e.to_json(), None) for e in events]
 
 
 def record_json(record: TournamentRecord) -> dict[str, Any]:

@@ -9,6 +9,7 @@ import itertools
 from fastapi.testclient import TestClient
 
 from domain.tournament import RegisterPlayer, TournamentCommand, TournamentState
+from ledger.write_path import Submission
 from store.hash_chain import GENESIS_HASH
 from store.records import TournamentRecord, tournament_stream_id
 from store.results import Actor
@@ -63,7 +64,7 @@ def test_a_write_that_loses_the_race_is_decided_again_on_the_fresh_record(
     sk = Scorekeeper(client, admin_headers, "RACE")
     sk.create(rounds=1)
     log = client.app.state.service.tournament_service._log  # type: ignore[attr-defined]
-    actor = Actor("sk", "scorekeeper")
+    actor = Submission(Actor("sk", "scorekeeper"))
     calls = 0
 
     def decision(state: TournamentState) -> list[TournamentCommand]:
