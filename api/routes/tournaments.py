@@ -1,7 +1,11 @@
 """Tournaments (docs/api.md, Tournaments; docs/tournaments.md): the event, its roster, Swiss
 rounds and the top cut with their games, results, the round clock, standings, exports, the
-public view and the tournament's own audit record. Thin: each route reads its body into a model,
-checks the caller's role, and calls one facade method.
+public view and the tournament's own audit record. Thin: each route takes the caller's role as
+an ``Annotated`` dependency (``api.deps``), reads its body into a model, and calls one facade
+method. Every write takes an ``Idempotency-Key`` (``api.idempotency``: claimed in the same atomic
+save as the write, a retry with the same key and body answers the first response and stores
+nothing). Every route names its answer's model (``api.schemas_tournaments``); answers are
+rendered by orjson.
 
 Roles: scorekeepers (and above: judges, head judges, admins) run the event and read everything;
 the public view is for spectators (and anyone, with public reads on).
@@ -9,14 +13,18 @@ the public view is for spectators (and anyone, with public reads on).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 from pydantic import Field
 
-from api.auth import require_async
-from api.deps import json_object, plain_path_parameters, raw_body, service_of
+from api import schemas_tournaments as out
+from api.auth import Principal
+from api.deps import Reader, Scorekeeper, json_object, plain_path_parameters, raw_body, service_of
+from api.idempotency import Answer, idempotent
+from api.presenters import AnswerResponse
 from api.query import CheckedRoute
 from api.routes.games import ERRORS
 from api.routes.judging import _parse
@@ -89,12 +97,21 @@ class ClockBody(Body):
     action: Literal["start", "pause", "resume", "end"]
 
 
-def _actor(principal: Any) -> StoreActor:
+def _actor(principal: Principal) -> StoreActor:
     return StoreActor(principal.name, principal.role)
 
 
-async def _body(request: Request, model: type[Any], what: str) -> Any:
-    return _parse(model, json_object(await raw_body(request)), what)
+def _caller(principal: Principal) -> str:
+    return f"{principal.role}:{principal.name}:{principal.game_id or ''}:{principal.player_id or ''}"
+
+
+def _parsed(raw: bytes, model: type[Any], what: str) -> Any:
+    return _parse(model, json_object(raw), what)
+
+
+def _optional(raw: bytes, model: type[Any], what: str) -> Any:
+    """A body that may be left out (empty): its model's defaults."""
+    return _parsed(raw, model, what) if raw.strip() else model()
 
 
 def _wins(body: ResultBody) -> dict[str, int]:
@@ -103,11 +120,34 @@ def _wins(body: ResultBody) -> dict[str, int]:
     return dict(body.wins)
 
 
-@router.post("", status_code=201, responses=ERRORS, summary="Create a tournament (scorekeeper+)")
-async def create(request: Request) -> dict[str, Any]:
-    service = service_of(request)
-    principal = await require_async(request, "scorekeeper")
-    body: CreateBody = await _body(request, CreateBody, "tournament")
+Write = Callable[..., dict[str, Any]]
+
+
+async def _write(request: Request, principal: Principal, raw: bytes, write: Write, *args: Any) -> Response:
+    """Run one tournament write once per Idempotency-Key (``api.idempotency``): the key and the
+    request's fingerprint go to the writer, which claims the key in the write's own save."""
+
+    def perform(key: str | None, fingerprint: str | None) -> Answer:
+        keyed = {"idempotency_key": key, "request_fingerprint": fingerprint} if key is not None else {}
+        return Answer(201, write(*args, _actor(principal), **keyed), key_claimed=key is not None)
+
+    return await idempotent(request, service_of(request), raw, perform, None, _caller(principal))
+
+
+async def _read(call: Callable[..., Any], *args: Any) -> AnswerResponse:
+    return AnswerResponse(await in_thread(call, *args))
+
+
+@router.post(
+    "",
+    status_code=201,
+    responses=ERRORS,
+    response_model=out.TournamentOut,
+    summary="Create a tournament (scorekeeper+)",
+)
+async def create(request: Request, principal: Scorekeeper) -> Response:
+    raw = await raw_body(request)
+    body: CreateBody = _parsed(raw, CreateBody, "tournament")
     command = CreateEvent(
         name=body.name,
         format=body.format,
@@ -120,189 +160,248 @@ async def create(request: Request) -> dict[str, Any]:
         draw_points=body.points.draw,
         best_of=body.best_of,
     )
-    return await in_thread(service.create_tournament, body.id, command, _actor(principal))
+    return await _write(request, principal, raw, service_of(request).create_tournament, body.id, command)
 
 
-@router.get("", responses=ERRORS, summary="The tournaments (scorekeeper+)")
-async def list_all(request: Request) -> dict[str, Any]:
-    service = service_of(request)
-    await require_async(request, "scorekeeper")
-    return {"tournaments": await in_thread(service.list_tournaments)}
+@router.get("", responses=ERRORS, response_model=out.TournamentList, summary="The tournaments (scorekeeper+)")
+async def list_all(request: Request, principal: Scorekeeper) -> Response:
+    return AnswerResponse({"tournaments": await in_thread(service_of(request).list_tournaments)})
 
 
-@router.get("/{tid}", responses=ERRORS, summary="The tournament: roster, rounds, clock, standings")
-async def get_one(tid: str, request: Request) -> dict[str, Any]:
-    service = service_of(request)
-    await require_async(request, "scorekeeper")
-    return await in_thread(service.tournament, tid)
+@router.get(
+    "/{tid}",
+    responses=ERRORS,
+    response_model=out.TournamentOut,
+    summary="The tournament: roster, rounds, clock, standings",
+)
+async def get_one(tid: str, request: Request, principal: Scorekeeper) -> Response:
+    return await _read(service_of(request).tournament, tid)
 
 
 @router.post(
-    "/{tid}/players", status_code=201, responses=ERRORS, summary="Register a player (late entry after round 1)"
+    "/{tid}/players",
+    status_code=201,
+    responses=ERRORS,
+    response_model=out.PlayerWritten,
+    summary="Register a player (late entry after round 1)",
 )
-async def register(tid: str, request: Request) -> dict[str, Any]:
-    service = service_of(request)
-    principal = await require_async(request, "scorekeeper")
-    body: PlayerBody = await _body(request, PlayerBody, "player")
-    return await in_thread(service.register_player, tid, body.name, body.wizards_id, _actor(principal))
+async def register(tid: str, request: Request, principal: Scorekeeper) -> Response:
+    raw = await raw_body(request)
+    body: PlayerBody = _parsed(raw, PlayerBody, "player")
+    return await _write(request, principal, raw, service_of(request).register_player, tid, body.name, body.wizards_id)
 
 
-@router.post("/{tid}/players.csv", status_code=201, responses=ERRORS, summary="Register a roster file")
-async def register_csv(tid: str, request: Request) -> dict[str, Any]:
-    service = service_of(request)
-    principal = await require_async(request, "scorekeeper")
+@router.post(
+    "/{tid}/players.csv",
+    status_code=201,
+    responses=ERRORS,
+    response_model=out.RegisteredOut,
+    summary="Register a roster file",
+)
+async def register_csv(tid: str, request: Request, principal: Scorekeeper) -> Response:
     media = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if media not in ("text/csv", "text/plain"):
         raise Unsupported(f"a roster is text/csv, got {media or 'no Content-Type'!r}", Code.UNSUPPORTED_MEDIA_TYPE)
+    raw = await raw_body(request)
     try:
-        text = (await raw_body(request)).decode("utf-8-sig")
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise InvalidCommand("a roster file is UTF-8 text", Code.INVALID_BODY) from None
-    return await in_thread(service.register_players_csv, tid, text, _actor(principal))
+    return await _write(request, principal, raw, service_of(request).register_players_csv, tid, text)
 
 
 @router.get("/{tid}/players.csv", responses=ERRORS, summary="The roster as CSV")
-async def players_csv(tid: str, request: Request) -> Response:
-    service = service_of(request)
-    await require_async(request, "scorekeeper")
-    return Response(await in_thread(service.tournament_players_csv, tid), media_type=CSV)
+async def players_csv(tid: str, request: Request, principal: Scorekeeper) -> Response:
+    return Response(await in_thread(service_of(request).tournament_players_csv, tid), media_type=CSV)
 
 
-@router.post("/{tid}/players/{pid}/drop", status_code=201, responses=ERRORS, summary="Drop a player (MTR 2.10)")
-async def drop(tid: str, pid: str, request: Request) -> dict[str, Any]:
-    service = service_of(request)
-    principal = await require_async(request, "scorekeeper")
-    body: DropBody = await _body(request, DropBody, "drop")
-    return await in_thread(service.drop_player, tid, pid, body.reason, _actor(principal))
-
-
-@router.post("/{tid}/players/{pid}/no_show", status_code=201, responses=ERRORS, summary="A player didn't show up")
-async def no_show(tid: str, pid: str, request: Request) -> dict[str, Any]:
-    service = service_of(request)
-    principal = await require_async(request, "scorekeeper")
-    await _body(request, EmptyBody, "no-show")
-    return await in_thread(service.mark_no_show, tid, pid, _actor(principal))
-
-
-@router.post("/{tid}/players/{pid}/link", status_code=201, responses=ERRORS, summary="The player's link for the event")
-async def player_link(tid: str, pid: str, request: Request) -> dict[str, Any]:
-    service = service_of(request)
-    principal = await require_async(request, "scorekeeper")
-    return await in_thread(service.tournament_player_link, tid, pid, _actor(principal))
-
-
-@router.post("/{tid}/rounds", status_code=201, responses=ERRORS, summary="Pair the next Swiss round, with its games")
-async def pair_round(tid: str, request: Request) -> dict[str, Any]:
-    service = service_of(request)
-    principal = await require_async(request, "scorekeeper")
+@router.post(
+    "/{tid}/players/{pid}/drop",
+    status_code=201,
+    responses=ERRORS,
+    response_model=out.PlayerWritten,
+    summary="Drop a player (MTR 2.10)",
+)
+async def drop(tid: str, pid: str, request: Request, principal: Scorekeeper) -> Response:
     raw = await raw_body(request)
-    body = _parse(RoundBody, json_object(raw), "round") if raw.strip() else RoundBody()
-    return await in_thread(service.pair_round, tid, body.seed, _actor(principal))
+    body: DropBody = _parsed(raw, DropBody, "drop")
+    return await _write(request, principal, raw, service_of(request).drop_player, tid, pid, body.reason)
 
 
-@router.post("/{tid}/top_cut", status_code=201, responses=ERRORS, summary="Pair the next top-cut round")
-async def top_cut(tid: str, request: Request) -> dict[str, Any]:
-    service = service_of(request)
-    principal = await require_async(request, "scorekeeper")
+@router.post(
+    "/{tid}/players/{pid}/no_show",
+    status_code=201,
+    responses=ERRORS,
+    response_model=out.PlayerWritten,
+    summary="A player didn't show up",
+)
+async def no_show(tid: str, pid: str, request: Request, principal: Scorekeeper) -> Response:
     raw = await raw_body(request)
-    if raw.strip():
-        _parse(EmptyBody, json_object(raw), "top cut")
-    return await in_thread(service.pair_top_cut, tid, _actor(principal))
+    _parsed(raw, EmptyBody, "no-show")
+    return await _write(request, principal, raw, service_of(request).mark_no_show, tid, pid)
 
 
-@router.post("/{tid}/rounds/{n}/tables/{t}/result", status_code=201, responses=ERRORS, summary="Report a result")
-async def result(tid: str, n: int, t: int, request: Request) -> dict[str, Any]:
-    service = service_of(request)
-    principal = await require_async(request, "scorekeeper")
-    body: ResultBody = await _body(request, ResultBody, "result")
-    return await in_thread(service.report_tournament_result, tid, n, t, _wins(body), body.draws, _actor(principal))
+@router.post(
+    "/{tid}/players/{pid}/link",
+    status_code=201,
+    responses=ERRORS,
+    response_model=out.LinkOut,
+    summary="The player's link for the event",
+)
+async def player_link(tid: str, pid: str, request: Request, principal: Scorekeeper) -> Response:
+    # Not idempotent by key on purpose: each call issues a new secret, shown once.
+    answer = await in_thread(service_of(request).tournament_player_link, tid, pid, _actor(principal))
+    return AnswerResponse(answer, status_code=201)
 
 
-@router.post("/{tid}/rounds/{n}/tables/{t}/correction", status_code=201, responses=ERRORS, summary="Correct a result")
-async def correction(tid: str, n: int, t: int, request: Request) -> dict[str, Any]:
-    service = service_of(request)
-    principal = await require_async(request, "scorekeeper")
-    body: CorrectionBody = await _body(request, CorrectionBody, "correction")
+@router.post(
+    "/{tid}/rounds",
+    status_code=201,
+    responses=ERRORS,
+    response_model=out.RoundWritten,
+    summary="Pair the next Swiss round, with its games",
+)
+async def pair_round(tid: str, request: Request, principal: Scorekeeper) -> Response:
+    raw = await raw_body(request)
+    body: RoundBody = _optional(raw, RoundBody, "round")
+    return await _write(request, principal, raw, service_of(request).pair_round, tid, body.seed)
+
+
+@router.post(
+    "/{tid}/top_cut",
+    status_code=201,
+    responses=ERRORS,
+    response_model=out.RoundWritten,
+    summary="Pair the next top-cut round",
+)
+async def top_cut(tid: str, request: Request, principal: Scorekeeper) -> Response:
+    raw = await raw_body(request)
+    _optional(raw, EmptyBody, "top cut")
+    return await _write(request, principal, raw, service_of(request).pair_top_cut, tid)
+
+
+@router.post(
+    "/{tid}/rounds/{n}/tables/{t}/result",
+    status_code=201,
+    responses=ERRORS,
+    response_model=out.TableWritten,
+    summary="Report a result",
+)
+async def result(tid: str, n: int, t: int, request: Request, principal: Scorekeeper) -> Response:
+    raw = await raw_body(request)
+    body: ResultBody = _parsed(raw, ResultBody, "result")
     wins = _wins(body)
-    return await in_thread(
-        service.correct_tournament_result, tid, n, t, wins, body.draws, body.reason, _actor(principal)
+    return await _write(
+        request, principal, raw, service_of(request).report_tournament_result, tid, n, t, wins, body.draws
     )
 
 
-@router.post("/{tid}/rounds/{n}/tables/{t}/intentional_draw", status_code=201, responses=ERRORS, summary="MTR 2.4 draw")
-async def intentional_draw(tid: str, n: int, t: int, request: Request) -> dict[str, Any]:
-    service = service_of(request)
-    principal = await require_async(request, "scorekeeper")
+@router.post(
+    "/{tid}/rounds/{n}/tables/{t}/correction",
+    status_code=201,
+    responses=ERRORS,
+    response_model=out.TableWritten,
+    summary="Correct a result",
+)
+async def correction(tid: str, n: int, t: int, request: Request, principal: Scorekeeper) -> Response:
     raw = await raw_body(request)
-    if raw.strip():
-        _parse(EmptyBody, json_object(raw), "intentional draw")
-    return await in_thread(service.tournament_intentional_draw, tid, n, t, _actor(principal))
-
-
-@router.post("/{tid}/rounds/{n}/tables/{t}/games", status_code=201, responses=ERRORS, summary="The match's next game")
-async def next_game(tid: str, n: int, t: int, request: Request) -> dict[str, Any]:
+    body: CorrectionBody = _parsed(raw, CorrectionBody, "correction")
+    wins = _wins(body)
     service = service_of(request)
-    principal = await require_async(request, "scorekeeper")
+    return await _write(
+        request, principal, raw, service.correct_tournament_result, tid, n, t, wins, body.draws, body.reason
+    )
+
+
+@router.post(
+    "/{tid}/rounds/{n}/tables/{t}/intentional_draw",
+    status_code=201,
+    responses=ERRORS,
+    response_model=out.TableWritten,
+    summary="MTR 2.4 draw",
+)
+async def intentional_draw(tid: str, n: int, t: int, request: Request, principal: Scorekeeper) -> Response:
     raw = await raw_body(request)
-    if raw.strip():
-        _parse(EmptyBody, json_object(raw), "next game")
-    return await in_thread(service.next_tournament_game, tid, n, t, _actor(principal))
+    _optional(raw, EmptyBody, "intentional draw")
+    return await _write(request, principal, raw, service_of(request).tournament_intentional_draw, tid, n, t)
 
 
-@router.post("/{tid}/rounds/{n}/tables/{t}/featured", status_code=201, responses=ERRORS, summary="Feature a table")
-async def featured(tid: str, n: int, t: int, request: Request) -> dict[str, Any]:
-    service = service_of(request)
-    principal = await require_async(request, "scorekeeper")
-    body: FeatureBody = await _body(request, FeatureBody, "featured")
-    return await in_thread(service.feature_table, tid, n, t, body.featured, _actor(principal))
+@router.post(
+    "/{tid}/rounds/{n}/tables/{t}/games",
+    status_code=201,
+    responses=ERRORS,
+    response_model=out.NextGameOut,
+    summary="The match's next game",
+)
+async def next_game(tid: str, n: int, t: int, request: Request, principal: Scorekeeper) -> Response:
+    raw = await raw_body(request)
+    _optional(raw, EmptyBody, "next game")
+    return await _write(request, principal, raw, service_of(request).next_tournament_game, tid, n, t)
 
 
-@router.post("/{tid}/rounds/{n}/clock", status_code=201, responses=ERRORS, summary="Start, pause, resume, end")
-async def clock(tid: str, n: int, request: Request) -> dict[str, Any]:
-    service = service_of(request)
-    principal = await require_async(request, "scorekeeper")
-    body: ClockBody = await _body(request, ClockBody, "clock")
-    return await in_thread(service.round_clock, tid, n, body.action, _actor(principal))
+@router.post(
+    "/{tid}/rounds/{n}/tables/{t}/featured",
+    status_code=201,
+    responses=ERRORS,
+    response_model=out.TableWritten,
+    summary="Feature a table",
+)
+async def featured(tid: str, n: int, t: int, request: Request, principal: Scorekeeper) -> Response:
+    raw = await raw_body(request)
+    body: FeatureBody = _parsed(raw, FeatureBody, "featured")
+    return await _write(request, principal, raw, service_of(request).feature_table, tid, n, t, body.featured)
 
 
-@router.get("/{tid}/standings", responses=ERRORS, summary="Standings with MTR tiebreakers")
-async def standings(tid: str, request: Request) -> dict[str, Any]:
-    service = service_of(request)
-    await require_async(request, "scorekeeper")
-    return await in_thread(service.tournament_standings, tid)
+@router.post(
+    "/{tid}/rounds/{n}/clock",
+    status_code=201,
+    responses=ERRORS,
+    response_model=out.ClockWritten,
+    summary="Start, pause, resume, end",
+)
+async def clock(tid: str, n: int, request: Request, principal: Scorekeeper) -> Response:
+    raw = await raw_body(request)
+    body: ClockBody = _parsed(raw, ClockBody, "clock")
+    return await _write(request, principal, raw, service_of(request).round_clock, tid, n, body.action)
+
+
+@router.get(
+    "/{tid}/standings", responses=ERRORS, response_model=out.StandingsOut, summary="Standings with MTR tiebreakers"
+)
+async def standings(tid: str, request: Request, principal: Scorekeeper) -> Response:
+    return await _read(service_of(request).tournament_standings, tid)
 
 
 @router.get("/{tid}/standings.csv", responses=ERRORS, summary="Standings as CSV")
-async def standings_csv(tid: str, request: Request) -> Response:
-    service = service_of(request)
-    await require_async(request, "scorekeeper")
-    return Response(await in_thread(service.tournament_standings_csv, tid), media_type=CSV)
+async def standings_csv(tid: str, request: Request, principal: Scorekeeper) -> Response:
+    return Response(await in_thread(service_of(request).tournament_standings_csv, tid), media_type=CSV)
 
 
 @router.get("/{tid}/results.csv", responses=ERRORS, summary="Results as CSV: one row per match")
-async def results_csv(tid: str, request: Request) -> Response:
-    service = service_of(request)
-    await require_async(request, "scorekeeper")
-    return Response(await in_thread(service.tournament_results_csv, tid), media_type=CSV)
+async def results_csv(tid: str, request: Request, principal: Scorekeeper) -> Response:
+    return Response(await in_thread(service_of(request).tournament_results_csv, tid), media_type=CSV)
 
 
-@router.get("/{tid}/public", responses=ERRORS, summary="Pairings and standings for players (names only)")
-async def public(tid: str, request: Request) -> dict[str, Any]:
-    service = service_of(request)
-    await require_async(request, "spectator")
-    return await in_thread(service.public_tournament, tid)
+@router.get(
+    "/{tid}/public",
+    responses=ERRORS,
+    response_model=out.PublicOut,
+    summary="Pairings and standings for players (names only)",
+)
+async def public(tid: str, request: Request, principal: Reader) -> Response:
+    return await _read(service_of(request).public_tournament, tid)
 
 
-@router.get("/{tid}/record", responses=ERRORS, summary="The tournament's audit record")
-async def record(tid: str, request: Request) -> list[dict[str, Any]]:
-    service = service_of(request)
-    await require_async(request, "scorekeeper")
-    return await in_thread(service.tournament_record, tid)
+@router.get(
+    "/{tid}/record", responses=ERRORS, response_model=list[out.RecordOut], summary="The tournament's audit record"
+)
+async def record(tid: str, request: Request, principal: Scorekeeper) -> Response:
+    return await _read(service_of(request).tournament_record, tid)
 
 
-@router.get("/{tid}/verify", responses=ERRORS, summary="Recompute the record's hash chain")
-async def verify(tid: str, request: Request) -> dict[str, Any]:
-    service = service_of(request)
-    await require_async(request, "scorekeeper")
-    report = await in_thread(service.verify_tournament, tid)
-    return report.to_json()
+@router.get(
+    "/{tid}/verify", responses=ERRORS, response_model=out.VerifyOut, summary="Recompute the record's hash chain"
+)
+async def verify(tid: str, request: Request, principal: Scorekeeper) -> Response:
+    report = await in_thread(service_of(request).verify_tournament, tid)
+    return AnswerResponse(report.to_json())
