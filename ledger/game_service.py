@@ -91,17 +91,22 @@ class GameService:
 
     def create_many(self, games: Sequence[MatchGame], actor: Actor) -> list[str]:
         """Create a tournament round's games (typed ``MatchGame`` values, not bodies to parse),
-        ``CREATE_BATCH`` to a transaction, in order; games that exist are skipped (a re-run
-        after a crash): a batch that finds one taken is created one by one. The ids created."""
+        ``CREATE_BATCH`` to a transaction, in order; the ids created. A re-run after a crash
+        skips what was made: a batch is all or nothing, so one whose last game exists is done,
+        and one whose first exists but not its last (made one by one when it met a game made
+        before) is finished one by one."""
         created: list[str] = []
         for at in range(0, len(games), CREATE_BATCH):
             batch = games[at : at + CREATE_BATCH]
-            starts = [(g.game_id, [game_started(g.body, g.game_id, self._catalog.resolve)]) for g in batch]
-            try:
-                created += self._writes.start_many(starts, actor)
+            if self._streams.exists(batch[-1].game_id):
                 continue
-            except VersionTaken:
-                pass
+            starts = [(g.game_id, [game_started(g.body, g.game_id, self._catalog.resolve)]) for g in batch]
+            if not self._streams.exists(batch[0].game_id):
+                try:
+                    created += self._writes.start_many(starts, actor)
+                    continue
+                except VersionTaken:
+                    pass  # another process is completing the same round
             for game_id, events in starts:
                 try:
                     self._writes.start(game_id, events, Submission(actor))

@@ -23,6 +23,7 @@ from domain.tournament import CreateEvent
 from domain.tournament.match_games import MatchGame
 from ledger.clock import Now
 from ledger.idempotency import IdempotencyRecords
+from ledger.partitions import Partitions
 from ledger.tokens import TokenRegistry
 from ledger.tournament_service import TOURNAMENT_GRANT, GameRead, RoundMatches, TournamentService
 from ledger.tournaments import TournamentLog
@@ -39,6 +40,7 @@ class TournamentFacade:
 
     tokens: TokenRegistry
     tournament_service: TournamentService
+    partitions: Partitions
     create_game: Callable[..., Any]
 
     def open_tournaments(
@@ -60,15 +62,23 @@ class TournamentFacade:
         self._completing = threading.Lock()
 
     def complete_rounds(self, tournament_id: str, actor: Actor | None = None) -> int:
-        """Create any game of a paired round that a crash between the round's save and its games'
-        left unmade (idempotent: existing games are skipped); the number created."""
+        """Create any game of a paired round that a crash between the round's save and its
+        games' left unmade; the number created. Each round is checked once per process: a round
+        whose last game in each partition exists is whole (its games are made in table order,
+        in batches that are all or nothing); only a round that is not has its games built and
+        run again (existing ones are skipped)."""
         made = 0
-        for number, games in self.tournament_service.round_games(tournament_id):
-            if (tournament_id, number) in self._complete or not games:
+        for number, ids in self.tournament_service.round_game_ids(tournament_id):
+            if (tournament_id, number) in self._complete:
                 continue
-            with self._completing:
-                created = self._run_games(games, actor or Actor("ledger", "system"))
-            made += len(created)
+            last_of: dict[int, str] = {}
+            for game_id in ids:
+                last_of[self.partitions.all.index(self.partitions.of(game_id))] = game_id
+            whole = all(self.partitions.all[p].streams.exists(g) for p, g in last_of.items())
+            if not whole:
+                with self._completing:
+                    games = self.tournament_service.games_of_round(tournament_id, number)
+                    made += len(self._run_games(games, actor or Actor("ledger", "system")))
             self._complete.add((tournament_id, number))
         return made
 
@@ -150,6 +160,7 @@ class TournamentFacade:
         self, tournament_id: str, round: int, table: int, actor: Actor, **key: str | None
     ) -> dict[str, Any]:
         """Create the match's next game (refused once the match is over or while a game is on)."""
+        self.complete_rounds(tournament_id, actor)
         game = self.tournament_service.next_game(tournament_id, round, table)
         by = _by(actor, key)
         self.create_game(
@@ -187,12 +198,14 @@ class TournamentFacade:
         return self.tournament_service.summaries()
 
     def tournament(self, tournament_id: str) -> dict[str, Any]:
+        self.complete_rounds(tournament_id)
         return self.tournament_service.view(tournament_id)
 
     def tournament_standings(self, tournament_id: str) -> dict[str, Any]:
         return self.tournament_service.standings(tournament_id)
 
     def public_tournament(self, tournament_id: str) -> dict[str, Any]:
+        self.complete_rounds(tournament_id)
         return self.tournament_service.public(tournament_id)
 
     def tournament_record(self, tournament_id: str) -> list[dict[str, Any]]:

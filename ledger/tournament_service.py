@@ -162,11 +162,14 @@ class TournamentService:
         answer = {**round_json(state, rnd, RoundExtras(extras)), "version": state.version}
         return Paired(answer, round_games(tournament_id, state, rnd.number))
 
-    def round_games(self, tournament_id: str) -> list[tuple[int, tuple[MatchGame, ...]]]:
-        """Every round's first games (``ledger.service`` completes a round whose games a crash
-        left unmade: docs/architecture.md, The path of a pairing)."""
+    def round_game_ids(self, tournament_id: str) -> list[tuple[int, list[str]]]:
+        """Every round's first games' ids, in table order."""
         state = self._log.load(tournament_id).state
-        return [(r.number, round_games(tournament_id, state, r.number)) for r in state.rounds]
+        return [(r.number, [game_id_of(tournament_id, r.number, t.number) for t in r.tables]) for r in state.rounds]
+
+    def games_of_round(self, tournament_id: str, round: int) -> tuple[MatchGame, ...]:
+        """The first games of a round's tables (``ledger.tournament_facade.complete_rounds``)."""
+        return round_games(tournament_id, self._log.load(tournament_id).state, round)
 
     def next_game(self, tournament_id: str, round: int, table: int) -> MatchGame:
         """The match's next game (same players, names and tournament tag), once its latest game

@@ -48,7 +48,7 @@ def test_a_whole_event_answers_as_its_schema_says(client: TestClient, admin_head
     answers.append((out.ClockWritten, sk.post("/rounds/1/clock", {"action": "start"})))
     answers.append((out.ClockWritten, sk.post("/rounds/1/clock", {"action": "pause"})))
     answers.append((out.TableWritten, sk.post("/rounds/1/tables/1/featured", {"featured": True})))
-    first, second = rnd["tables"]
+    first, _second = rnd["tables"]
     a, b = first["players"]
     answers.append((out.TableWritten, sk.result(1, 1, {a: 2, b: 1})))
     answers.append(
