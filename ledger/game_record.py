@@ -16,12 +16,12 @@ from domain.undo import reverted_versions
 from ledger.clock import Now
 from ledger.export_checks import check_export
 from ledger.game_files import InvalidExport, export_lines
-from store.application import LedgerApplication, StoredRow
 from store.errors import VersionClash
 from store.hash_chain import GENESIS_HASH, seal
 from store.records import GameEvent, GameImported, import_stream_id
 from store.repository import GameRepository, is_game_id, recorded, unknown_game
 from store.results import ActionResult, Actor, VerifyReport
+from store.streams import StoredRow, Streams
 
 CHECKPOINTS_KEPT = 4096
 """Verified checkpoints kept per process (the oldest is dropped first)."""
@@ -32,8 +32,8 @@ LONG_VERIFY = 10_000
 class GameRecord:
     """Verify, export and import games of one ledger application."""
 
-    def __init__(self, app: LedgerApplication, games: GameRepository, now: Now, *, snapshot_interval: int) -> None:
-        self._app = app
+    def __init__(self, streams: Streams, games: GameRepository, now: Now, *, snapshot_interval: int) -> None:
+        self._streams = streams
         self._games = games
         self._now = now
         self._snapshot_interval = snapshot_interval
@@ -55,13 +55,11 @@ class GameRecord:
             raise unknown_game(game_id)
         checkpoint = None if full else self._checkpoints.get(game_id)
         if checkpoint is not None:
-            newest = self._app.recorder.select_events(game_id, desc=True, limit=1)
+            newest = self._streams.rows(game_id, desc=True, limit=1)
             if not newest or newest[0].originator_version < checkpoint[0]:
                 checkpoint = None  # events were deleted: check it all again
         start, prev_hash = checkpoint if checkpoint is not None else (0, GENESIS_HASH)
-        rows = (
-            self._app.recorder.select_events(game_id, gt=start) if start else self._app.recorder.select_events(game_id)
-        )
+        rows = self._streams.rows(game_id, gt=start) if start else self._streams.rows(game_id)
         if not rows and checkpoint is None:
             raise unknown_game(game_id)
         if len(rows) <= LONG_VERIFY:
@@ -82,7 +80,7 @@ class GameRecord:
         for expected_version, row in enumerate(rows, start=start + 1):
             head = None
             try:
-                event = self._app.mapper.to_domain_event(row)
+                event = self._streams.decode(row)
                 if not isinstance(event, GameEvent):
                     raise TypeError("not a game event")
                 head = event.hash
@@ -136,7 +134,7 @@ class GameRecord:
         hashes and metadata (one atomic save, with a receipt naming ``actor``)."""
 
         def refuse_existing(game_id: str) -> None:
-            if self._app.recorder.select_events(game_id, limit=1):
+            if self._streams.exists(game_id):
                 raise Conflict(f"a game {game_id!r} already exists", Code.GAME_EXISTS)
 
         checked = check_export(
@@ -155,12 +153,11 @@ class GameRecord:
             head=final.last_hash,
         )
         try:
-            self._app.save(*checked.records, receipt)
+            self._streams.append_alone(*checked.records, receipt)
         except VersionClash:
             raise Conflict(f"a game {checked.game_id!r} already exists", Code.GAME_EXISTS) from None
         if checked.checkpoints:
-            assert self._app.snapshots is not None
-            self._app.snapshots.put([g.snapshot() for g in checked.checkpoints])
+            self._streams.put_snapshots([g.snapshot() for g in checked.checkpoints])
         self._games.remember(final)
         flagged = reverted_versions(final.reverts)
         events = [recorded(e, e.originator_version in flagged) for e in checked.records]

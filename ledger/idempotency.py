@@ -22,10 +22,9 @@ from dataclasses import dataclass
 
 from domain.errors import Code, Conflict, InvalidCommand
 from ledger.clock import Now
-from store.application import LedgerApplication
 from store.errors import VersionClash
-from store.group_commit import Saver
 from store.records import IdempotencyKeyClaimed, IdempotentResponseRecorded, idempotency_stream_id
+from store.streams import Streams
 
 Recalled = tuple[str, int, str]
 """``(fingerprint, status, response_json)`` of a remembered response."""
@@ -64,17 +63,16 @@ class KeyRecords:
 class IdempotencyRecords:
     """Claims, remembers and recalls responses by idempotency key."""
 
-    def __init__(self, app: LedgerApplication, now: Now, saver: Saver | None = None) -> None:
-        self._app = app
+    def __init__(self, streams: Streams, now: Now) -> None:
+        self._streams = streams
         self._now = now
-        self._saver: Saver = saver if saver is not None else app
 
     def read(self, key: str) -> KeyRecords:
         """Everything stored under ``key``: one read of its stream."""
         claim: IdempotencyKeyClaimed | None = None
         response: IdempotentResponseRecorded | None = None
         fingerprints: list[str] = []
-        for record in self._app.events.get(key_stream_id(key)):
+        for record in self._streams.read(key_stream_id(key)):
             if isinstance(record, IdempotencyKeyClaimed) and claim is None:
                 claim = record
             elif isinstance(record, IdempotentResponseRecorded):
@@ -97,7 +95,7 @@ class IdempotencyRecords:
     def clash(self, claim: IdempotencyKeyClaimed) -> Conflict | None:
         """After a failed save with ``claim``: the ``Conflict`` to raise if its key was already
         taken, or ``None`` if the save failed for another reason."""
-        records = list(self._app.events.get(claim.originator_id))
+        records = self._streams.read(claim.originator_id)
         if not records:
             return None
         first = records[0]
@@ -135,7 +133,7 @@ class IdempotencyRecords:
             recorded_at=self._now(),
         )
         try:
-            self._saver.save(response)
+            self._streams.append(response)
         except VersionClash:
             stored = self.read(seen.key).response
             if stored is not None and stored.fingerprint == fingerprint and stored.response_json == response_json:

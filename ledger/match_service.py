@@ -22,20 +22,21 @@ from projections.matches import (
     result_row,
     round_prefix,
 )
-from store.application import LedgerApplication
 from store.database_url import StoreKind
 from store.documents import follower
 from store.errors import VersionClash
+from store.ledger_store import ReadModelApp
 from store.read_model_group import ReadModelGroup
 from store.records import MatchReported, match_stream_id
 from store.results import Actor
 from store.runner_election import ElectedRunner
+from store.streams import Streams
 
 
 class Source(NamedTuple):
     """Another partition whose games the matches read model follows."""
 
-    app: LedgerApplication
+    app: ReadModelApp
     store: StoreKind
     env: Mapping[str, str]
     group: ReadModelGroup
@@ -46,15 +47,16 @@ class Matches:
 
     def __init__(
         self,
-        app: LedgerApplication,
+        app: ReadModelApp,
         store: StoreKind,
         env: Mapping[str, str],
         now: Now,
         *,
         group: ReadModelGroup,
+        streams: Streams,
         others: Sequence[Source] = (),
     ) -> None:
-        self._app = app
+        self._streams = streams
         self._now = now
         self._follower = follower(app, store, env, MatchProjection, VIEWS, group=group)
         self._followers = [self._follower] + [
@@ -115,7 +117,7 @@ class Matches:
         """Append a ``MatchReported`` to the match's stream (the next version; retried on a clash)."""
         stream = match_stream_id(event, round, table)
         for _ in range(5):
-            last = list(self._app.events.get(stream, desc=True, limit=1))
+            last = self._streams.read(stream, desc=True, limit=1)
             version = last[0].originator_version + 1 if last else 1
             record = MatchReported(
                 originator_id=stream,
@@ -130,7 +132,7 @@ class Matches:
                 recorded_at=self._now(),
             )
             try:
-                self._app.save(record)
+                self._streams.append_alone(record)
                 return
             except VersionClash:
                 continue

@@ -40,9 +40,9 @@ from ledger.webhooks import Webhooks
 from ledger.write_path import Submission
 from projections.game_summaries import ProjectionFailure
 from projections.open_calls import MAX_LIMIT, Log, OpenCallList, OpenCalls
-from store.application import LedgerApplication
 from store.database_url import StoreKind, store_kind
 from store.group_commit import GroupCommitter
+from store.ledger_store import ReadModelApp
 from store.results import ActionResult, Actor, GameSummary, RecordedEvent, TokenInfo, VerifyReport
 
 __all__ = [
@@ -98,7 +98,7 @@ class LedgerService(TournamentFacade):
         self.partitions: Partitions = Partitions.open(urls, self.catalog, now, settings)
         """One per database URL; the first is the home partition."""
         home = self.partitions.home
-        self.app: LedgerApplication = home.app
+        self.app: ReadModelApp = home.app
         """The home partition's ``eventsourcing`` application (with one URL: the only one)."""
         self.library_env: dict[str, str] = home.library_env
         """The library's environment of the home store (what ``runner_election`` elects on)."""
@@ -113,7 +113,9 @@ class LedgerService(TournamentFacade):
         # webhooks the home partition's (docs/operations.md, Partitions).
         try:
             others = [Source(p.app, p.store, p.library_env, p.read_models) for p in list(self.partitions)[1:]]
-            self.matches = Matches(home.app, home.store, home.library_env, now, group=home.read_models, others=others)
+            self.matches = Matches(
+                home.app, home.store, home.library_env, now, group=home.read_models, streams=home.streams, others=others
+            )
             """Matches by event, round and table (a read model) and match reports."""
             hooks = settings.webhooks
             self.webhooks = Webhooks(

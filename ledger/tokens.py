@@ -23,7 +23,6 @@ from dataclasses import replace
 from datetime import datetime
 
 from domain.errors import Code, Conflict, InvalidCommand, NotFound
-from store.application import LedgerApplication
 from store.errors import VersionClash
 from store.records import (
     AdminTokenIssued,
@@ -34,6 +33,7 @@ from store.records import (
     token_use_stream_id,
 )
 from store.results import TokenInfo
+from store.streams import Streams
 
 ROLES = ("admin", "head_judge", "judge", "scorekeeper", "player", "spectator")
 """The roles (docs/api.md, Authentication and roles), most powerful first."""
@@ -59,8 +59,8 @@ def secret_digest(secret: str) -> str:
 class TokenRegistry:
     """Issues tokens and looks them up by secret."""
 
-    def __init__(self, app: LedgerApplication, now: Callable[[], str]) -> None:
-        self._app = app
+    def __init__(self, streams: Streams, now: Callable[[], str]) -> None:
+        self._streams = streams
         self._now = now
         self._known: dict[str, tuple[TokenInfo, float]] = {}
         """Grants looked up so far, by digest, with when they were read (``time.monotonic``):
@@ -105,7 +105,7 @@ class TokenRegistry:
             expires_at=expires_at,
         )
         try:
-            self._app.save(record)
+            self._streams.append_alone(record)
         except VersionClash:
             existing = self.lookup(secret)
             if existing is None or (existing.name, existing.role, existing.game_id, existing.player_id) != (
@@ -164,7 +164,7 @@ class TokenRegistry:
 
     def _read(self, digest: str) -> TokenInfo | None:
         info: TokenInfo | None = None
-        for record in self._app.events.get(token_stream_id(digest), limit=2):
+        for record in self._streams.read(token_stream_id(digest), limit=2):
             if isinstance(record, TokenIssued):
                 info = _info(digest, record)
             elif isinstance(record, TokenRevoked) and info is not None:
@@ -183,16 +183,18 @@ class TokenRegistry:
             self._used[digest] = now
         stream = token_use_stream_id(digest)
         for _ in range(3):
-            newest = list(self._app.events.get(stream, desc=True, limit=1))
+            newest = self._streams.read(stream, desc=True, limit=1)
             version = newest[0].originator_version + 1 if newest else 1
             try:
-                self._app.save(TokenUsed(originator_id=stream, originator_version=version, used_at=self._now()))
+                self._streams.append_alone(
+                    TokenUsed(originator_id=stream, originator_version=version, used_at=self._now())
+                )
                 return
             except VersionClash:
                 continue  # another worker recorded a use at this moment: read and try again
 
     def last_used(self, digest: str) -> str | None:
-        for record in self._app.events.get(token_use_stream_id(digest), desc=True, limit=1):
+        for record in self._streams.read(token_use_stream_id(digest), desc=True, limit=1):
             if isinstance(record, TokenUsed):
                 return record.used_at
         return None
@@ -223,7 +225,7 @@ class TokenRegistry:
                 originator_id=record.originator_id, originator_version=2, revoked_at=self._now(), actor=actor
             )
             with contextlib.suppress(VersionClash):  # revoked at this moment by another request
-                self._app.save(revoked)
+                self._streams.append_alone(revoked)
             self._known.pop(digest, None)
             info = self._read(digest)
             assert info is not None
@@ -231,21 +233,12 @@ class TokenRegistry:
         raise NotFound(f"no token with id {token_id!r}", Code.UNKNOWN_TOKEN)
 
     def _issued(self) -> Iterator[TokenIssued]:
-        start: int | None = None
-        topics = [TokenIssued.TOPIC, AdminTokenIssued.TOPIC]
-        while True:
-            page = self._app.recorder.select_notifications(start=start, limit=500, topics=topics)
-            for notification in page:
-                record = self._app.mapper.to_domain_event(notification)
-                if isinstance(record, TokenIssued):
-                    yield record
-            if len(page) < 500:
-                return
-            start = page[-1].id + 1
+        for found in self._streams.each_with_topic([TokenIssued.TOPIC, AdminTokenIssued.TOPIC]):
+            if isinstance(found.record, TokenIssued):
+                yield found.record
 
     def has_admin(self) -> bool:
-        found = self._app.recorder.select_notifications(start=None, limit=1, topics=[AdminTokenIssued.TOPIC])
-        return len(found) > 0
+        return self._streams.any_with_topic([AdminTokenIssued.TOPIC])
 
 
 def _info(digest: str, record: TokenIssued) -> TokenInfo:

@@ -39,10 +39,10 @@ from ledger.settings import WebhookDelivery
 from ledger.tournament_webhooks import TOURNAMENT_WEBHOOK_EVENTS, tournament_payload
 from ledger.webhook_delivery import Deliverer, Send, sender, sign
 from ledger.webhook_urls import AddressPolicy, check_url, parse_networks
-from store.application import LedgerApplication
 from store.database_url import StoreKind
 from store.documents import Doc, DocumentProjection, Get, follower
 from store.errors import VersionClash
+from store.ledger_store import ReadModelApp
 from store.outbox import OutboxView, outbox_view_classes
 from store.read_model_group import ReadModelGroup
 from store.records import (
@@ -204,7 +204,7 @@ class Webhooks:
 
     def __init__(
         self,
-        app: LedgerApplication,
+        app: ReadModelApp,
         store: StoreKind,
         env: Mapping[str, str],
         now: Now,

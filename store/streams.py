@@ -19,6 +19,8 @@ from typing import Any
 from store.application import LedgerApplication, StoredRow
 from store.group_commit import Saver
 
+__all__ = ["PAGE", "Notification", "StoredRow", "Streams"]
+
 PAGE = 500
 """Notifications read per query by ``each_with_topic``."""
 
