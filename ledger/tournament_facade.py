@@ -15,17 +15,17 @@ event goes on without a scorekeeper's repair (docs/architecture.md, The path of 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
-from domain.tournament import CreateEvent
 from domain.tournament.match_games import MatchGame
 from ledger.clock import Now
 from ledger.idempotency import IdempotencyRecords
 from ledger.partitions import Partitions
 from ledger.tokens import TokenRegistry
-from ledger.tournament_service import TOURNAMENT_GRANT, GameRead, RoundMatches, TournamentService
+from ledger.tournament_service import TOURNAMENT_GRANT, GameRead, Paired, RoundMatches, TournamentService
+from ledger.tournament_use_cases import HANDLERS, UseCase
 from ledger.tournaments import TournamentLog
 from ledger.write_path import Submission
 from store.results import Actor, VerifyReport
@@ -41,7 +41,6 @@ class TournamentFacade:
     tokens: TokenRegistry
     tournament_service: TournamentService
     partitions: Partitions
-    create_game: Callable[..., Any]
 
     def open_tournaments(
         self,
@@ -82,103 +81,32 @@ class TournamentFacade:
             self._complete.add((tournament_id, number))
         return made
 
-    # -- writes ------------------------------------------------------------------------------
-    def create_tournament(
-        self, tournament_id: str, command: CreateEvent, actor: Actor, **key: str | None
-    ) -> dict[str, Any]:
-        """Announce a tournament (``409 tournament_already_created`` if the id is taken)."""
-        return self.tournament_service.create(tournament_id, command, _by(actor, key))
-
-    def register_player(
-        self, tournament_id: str, name: str, wizards_id: str | None, actor: Actor, **key: str | None
-    ) -> dict[str, Any]:
-        """Register a player (a late entry once round 1 is paired); their ``player_id``."""
-        return self.tournament_service.register(tournament_id, name, wizards_id, _by(actor, key))
-
-    def register_players_csv(self, tournament_id: str, text: str, actor: Actor, **key: str | None) -> dict[str, Any]:
-        """Register every row of a roster file in one atomic save."""
-        return self.tournament_service.register_csv(tournament_id, text, _by(actor, key))
-
-    def drop_player(
-        self, tournament_id: str, player: str, reason: str, actor: Actor, **key: str | None
-    ) -> dict[str, Any]:
-        return self.tournament_service.drop(tournament_id, player, reason, _by(actor, key))
-
-    def mark_no_show(self, tournament_id: str, player: str, actor: Actor, **key: str | None) -> dict[str, Any]:
-        return self.tournament_service.no_show(tournament_id, player, _by(actor, key))
-
-    def pair_round(self, tournament_id: str, seed: int | None, actor: Actor, **key: str | None) -> dict[str, Any]:
-        """Pair the next Swiss round (seed from ``secrets`` unless given) and create its games."""
-        self.complete_rounds(tournament_id, actor)
-        paired = self.tournament_service.pair_round(tournament_id, seed, _by(actor, key))
-        return self._open(tournament_id, paired.answer, paired.games, actor)
-
-    def pair_top_cut(self, tournament_id: str, actor: Actor, **key: str | None) -> dict[str, Any]:
-        self.complete_rounds(tournament_id, actor)
-        paired = self.tournament_service.pair_top_cut(tournament_id, _by(actor, key))
-        return self._open(tournament_id, paired.answer, paired.games, actor)
-
-    def _open(
-        self, tournament_id: str, answer: dict[str, Any], games: Sequence[MatchGame], actor: Actor
-    ) -> dict[str, Any]:
-        self._run_games(games, actor)
-        if games:
-            self._complete.add((tournament_id, int(answer["round"])))
-        return answer
-
-    def report_tournament_result(
+    # -- writes: one entry (``ledger.tournament_use_cases``) -----------------------------------
+    def handle(
         self,
-        tournament_id: str,
-        round: int,
-        table: int,
-        wins: Mapping[str, int],
-        draws: int,
+        use_case: UseCase,
         actor: Actor,
-        **key: str | None,
+        *,
+        idempotency_key: str | None = None,
+        request_fingerprint: str | None = None,
     ) -> dict[str, Any]:
-        return self.tournament_service.report(tournament_id, round, table, wins, draws, _by(actor, key))
+        """Carry out one tournament use case as ``actor``; the Idempotency-Key (scoped by the
+        caller) is claimed in the same atomic save as the write."""
+        handler = HANDLERS.get(type(use_case))
+        if handler is None:
+            raise TypeError(f"not a tournament use case: {use_case!r}")
+        return handler(self, use_case, Submission(actor, None, idempotency_key, request_fingerprint))
 
-    def correct_tournament_result(
-        self,
-        tournament_id: str,
-        round: int,
-        table: int,
-        wins: Mapping[str, int],
-        draws: int,
-        reason: str,
-        actor: Actor,
-        **key: str | None,
-    ) -> dict[str, Any]:
-        return self.tournament_service.correct(tournament_id, round, table, wins, draws, reason, _by(actor, key))
+    def open_round(self, tournament_id: str, paired: Paired, by: Submission) -> dict[str, Any]:
+        """Create the games a pairing's decision asked for (``Partitions.create_games``)."""
+        self._run_games(paired.games, by.actor)
+        if paired.games:
+            self._complete.add((tournament_id, int(paired.answer["round"])))
+        return paired.answer
 
-    def tournament_intentional_draw(
-        self, tournament_id: str, round: int, table: int, actor: Actor, **key: str | None
-    ) -> dict[str, Any]:
-        return self.tournament_service.intentional_draw(tournament_id, round, table, _by(actor, key))
-
-    def next_tournament_game(
-        self, tournament_id: str, round: int, table: int, actor: Actor, **key: str | None
-    ) -> dict[str, Any]:
-        """Create the match's next game (refused once the match is over or while a game is on)."""
-        self.complete_rounds(tournament_id, actor)
-        game = self.tournament_service.next_game(tournament_id, round, table)
-        by = _by(actor, key)
-        self.create_game(
-            game.body, actor, game.game_id, idempotency_key=by.idempotency_key, request_fingerprint=by.fingerprint
-        )
-        return self.tournament_service.next_game_answer(tournament_id, round, table, game)
-
-    def feature_table(
-        self, tournament_id: str, round: int, table: int, featured: bool, actor: Actor, **key: str | None
-    ) -> dict[str, Any]:
-        """Mark (or unmark) a table as featured: a ``TableFeatured`` event."""
-        return self.tournament_service.feature(tournament_id, round, table, featured, _by(actor, key))
-
-    def round_clock(
-        self, tournament_id: str, round: int, action: str, actor: Actor, **key: str | None
-    ) -> dict[str, Any]:
-        """Start, pause, resume or end the round's clock at the ledger clock's time."""
-        return self.tournament_service.clock(tournament_id, round, action, _by(actor, key))
+    def start_match_game(self, game: MatchGame, by: Submission) -> None:
+        """Create a match's next game in its partition (``409 game_exists`` if it is there)."""
+        self.partitions.create_game(game.body, game.game_id, by)
 
     def tournament_player_link(self, tournament_id: str, player: str, actor: Actor) -> dict[str, Any]:
         """One player token for the whole event: it acts as ``player`` in every game of it."""
@@ -222,12 +150,3 @@ class TournamentFacade:
 
     def tournament_results_csv(self, tournament_id: str) -> str:
         return self.tournament_service.results_csv(tournament_id)
-
-
-def _by(actor: Actor, key: Mapping[str, str | None]) -> Submission:
-    """A tournament write's submission: the caller and, from the HTTP edge, its
-    Idempotency-Key (scoped) and the request's fingerprint."""
-    unknown = set(key) - {"idempotency_key", "request_fingerprint"}
-    if unknown:
-        raise TypeError(f"unexpected keyword arguments {sorted(unknown)}")
-    return Submission(actor, None, key.get("idempotency_key"), key.get("request_fingerprint"))

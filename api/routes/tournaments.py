@@ -32,7 +32,9 @@ from api.threads import in_thread
 from domain.commands.bodies.fields import Body, Text
 from domain.errors import Code, InvalidCommand, Unsupported
 from domain.tournament import CreateEvent
+from ledger import tournament_use_cases as uc
 from ledger.service import Actor as StoreActor
+from ledger.tournament_use_cases import UseCase
 
 router = APIRouter(
     prefix="/v1/tournaments",
@@ -120,18 +122,16 @@ def _wins(body: ResultBody) -> dict[str, int]:
     return dict(body.wins)
 
 
-Write = Callable[..., dict[str, Any]]
-
-
-async def _write(request: Request, principal: Principal, raw: bytes, write: Write, *args: Any) -> Response:
-    """Run one tournament write once per Idempotency-Key (``api.idempotency``): the key and the
-    request's fingerprint go to the writer, which claims the key in the write's own save."""
+async def _write(request: Request, principal: Principal, raw: bytes, use_case: UseCase) -> Response:
+    """Carry out one tournament use case once per Idempotency-Key (``api.idempotency``): the key
+    and the request's fingerprint go to the writer, which claims the key in the write's own save."""
+    service = service_of(request)
 
     def perform(key: str | None, fingerprint: str | None) -> Answer:
-        keyed = {"idempotency_key": key, "request_fingerprint": fingerprint} if key is not None else {}
-        return Answer(201, write(*args, _actor(principal), **keyed), key_claimed=key is not None)
+        answer = service.handle(use_case, _actor(principal), idempotency_key=key, request_fingerprint=fingerprint)
+        return Answer(201, answer, key_claimed=key is not None)
 
-    return await idempotent(request, service_of(request), raw, perform, None, _caller(principal))
+    return await idempotent(request, service, raw, perform, None, _caller(principal))
 
 
 async def _read(call: Callable[..., Any], *args: Any) -> AnswerResponse:
@@ -160,7 +160,7 @@ async def create(request: Request, principal: Scorekeeper) -> Response:
         draw_points=body.points.draw,
         best_of=body.best_of,
     )
-    return await _write(request, principal, raw, service_of(request).create_tournament, body.id, command)
+    return await _write(request, principal, raw, uc.CreateTournament(body.id, command))
 
 
 @router.get("", responses=ERRORS, response_model=out.TournamentList, summary="The tournaments (scorekeeper+)")
@@ -188,7 +188,7 @@ async def get_one(tid: str, request: Request, principal: Scorekeeper) -> Respons
 async def register(tid: str, request: Request, principal: Scorekeeper) -> Response:
     raw = await raw_body(request)
     body: PlayerBody = _parsed(raw, PlayerBody, "player")
-    return await _write(request, principal, raw, service_of(request).register_player, tid, body.name, body.wizards_id)
+    return await _write(request, principal, raw, uc.RegisterPlayer(tid, body.name, body.wizards_id))
 
 
 @router.post(
@@ -207,7 +207,7 @@ async def register_csv(tid: str, request: Request, principal: Scorekeeper) -> Re
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise InvalidCommand("a roster file is UTF-8 text", Code.INVALID_BODY) from None
-    return await _write(request, principal, raw, service_of(request).register_players_csv, tid, text)
+    return await _write(request, principal, raw, uc.RegisterRoster(tid, text))
 
 
 @router.get("/{tid}/players.csv", responses=ERRORS, summary="The roster as CSV")
@@ -225,7 +225,7 @@ async def players_csv(tid: str, request: Request, principal: Scorekeeper) -> Res
 async def drop(tid: str, pid: str, request: Request, principal: Scorekeeper) -> Response:
     raw = await raw_body(request)
     body: DropBody = _parsed(raw, DropBody, "drop")
-    return await _write(request, principal, raw, service_of(request).drop_player, tid, pid, body.reason)
+    return await _write(request, principal, raw, uc.DropPlayer(tid, pid, body.reason))
 
 
 @router.post(
@@ -238,7 +238,7 @@ async def drop(tid: str, pid: str, request: Request, principal: Scorekeeper) -> 
 async def no_show(tid: str, pid: str, request: Request, principal: Scorekeeper) -> Response:
     raw = await raw_body(request)
     _parsed(raw, EmptyBody, "no-show")
-    return await _write(request, principal, raw, service_of(request).mark_no_show, tid, pid)
+    return await _write(request, principal, raw, uc.MarkNoShow(tid, pid))
 
 
 @router.post(
@@ -264,7 +264,7 @@ async def player_link(tid: str, pid: str, request: Request, principal: Scorekeep
 async def pair_round(tid: str, request: Request, principal: Scorekeeper) -> Response:
     raw = await raw_body(request)
     body: RoundBody = _optional(raw, RoundBody, "round")
-    return await _write(request, principal, raw, service_of(request).pair_round, tid, body.seed)
+    return await _write(request, principal, raw, uc.PairRound(tid, body.seed))
 
 
 @router.post(
@@ -277,7 +277,7 @@ async def pair_round(tid: str, request: Request, principal: Scorekeeper) -> Resp
 async def top_cut(tid: str, request: Request, principal: Scorekeeper) -> Response:
     raw = await raw_body(request)
     _optional(raw, EmptyBody, "top cut")
-    return await _write(request, principal, raw, service_of(request).pair_top_cut, tid)
+    return await _write(request, principal, raw, uc.PairTopCut(tid))
 
 
 @router.post(
@@ -291,9 +291,7 @@ async def result(tid: str, n: int, t: int, request: Request, principal: Scorekee
     raw = await raw_body(request)
     body: ResultBody = _parsed(raw, ResultBody, "result")
     wins = _wins(body)
-    return await _write(
-        request, principal, raw, service_of(request).report_tournament_result, tid, n, t, wins, body.draws
-    )
+    return await _write(request, principal, raw, uc.ReportResult(tid, n, t, wins, body.draws))
 
 
 @router.post(
@@ -307,10 +305,7 @@ async def correction(tid: str, n: int, t: int, request: Request, principal: Scor
     raw = await raw_body(request)
     body: CorrectionBody = _parsed(raw, CorrectionBody, "correction")
     wins = _wins(body)
-    service = service_of(request)
-    return await _write(
-        request, principal, raw, service.correct_tournament_result, tid, n, t, wins, body.draws, body.reason
-    )
+    return await _write(request, principal, raw, uc.CorrectResult(tid, n, t, wins, body.draws, body.reason))
 
 
 @router.post(
@@ -323,7 +318,7 @@ async def correction(tid: str, n: int, t: int, request: Request, principal: Scor
 async def intentional_draw(tid: str, n: int, t: int, request: Request, principal: Scorekeeper) -> Response:
     raw = await raw_body(request)
     _optional(raw, EmptyBody, "intentional draw")
-    return await _write(request, principal, raw, service_of(request).tournament_intentional_draw, tid, n, t)
+    return await _write(request, principal, raw, uc.IntentionalDraw(tid, n, t))
 
 
 @router.post(
@@ -336,7 +331,7 @@ async def intentional_draw(tid: str, n: int, t: int, request: Request, principal
 async def next_game(tid: str, n: int, t: int, request: Request, principal: Scorekeeper) -> Response:
     raw = await raw_body(request)
     _optional(raw, EmptyBody, "next game")
-    return await _write(request, principal, raw, service_of(request).next_tournament_game, tid, n, t)
+    return await _write(request, principal, raw, uc.NextGame(tid, n, t))
 
 
 @router.post(
@@ -349,7 +344,7 @@ async def next_game(tid: str, n: int, t: int, request: Request, principal: Score
 async def featured(tid: str, n: int, t: int, request: Request, principal: Scorekeeper) -> Response:
     raw = await raw_body(request)
     body: FeatureBody = _parsed(raw, FeatureBody, "featured")
-    return await _write(request, principal, raw, service_of(request).feature_table, tid, n, t, body.featured)
+    return await _write(request, principal, raw, uc.FeatureTable(tid, n, t, body.featured))
 
 
 @router.post(
@@ -362,7 +357,7 @@ async def featured(tid: str, n: int, t: int, request: Request, principal: Scorek
 async def clock(tid: str, n: int, request: Request, principal: Scorekeeper) -> Response:
     raw = await raw_body(request)
     body: ClockBody = _parsed(raw, ClockBody, "clock")
-    return await _write(request, principal, raw, service_of(request).round_clock, tid, n, body.action)
+    return await _write(request, principal, raw, uc.RoundClock(tid, n, body.action))
 
 
 @router.get(

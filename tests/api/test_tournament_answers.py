@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from pydantic import BaseModel, TypeAdapter
 
 from api import schemas_tournaments as out
+from ledger.tournament_use_cases import RegisterPlayer
 from tests.api.tournament_client import Scorekeeper
 
 
@@ -124,9 +125,10 @@ def test_the_key_is_claimed_in_the_writes_own_save(client: TestClient, admin_hea
     from store.results import Actor
 
     actor = Actor("admin", "admin")
-    service.register_player("KEYS", "Ann", None, actor, idempotency_key="k|/p|x", request_fingerprint="f1")
+    register = RegisterPlayer("KEYS", "Ann")
+    service.handle(register, actor, idempotency_key="k|/p|x", request_fingerprint="f1")
     version = sk.version()
     with pytest.raises(Exception) as refused:
-        service.register_player("KEYS", "Ann", None, actor, idempotency_key="k|/p|x", request_fingerprint="f1")
+        service.handle(register, actor, idempotency_key="k|/p|x", request_fingerprint="f1")
     assert getattr(refused.value, "code", None) in ("idempotency_in_progress",)
     assert sk.version() == version

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from domain.tournament.match_games import game_id_of
+from ledger import tournament_use_cases as uc
 from ledger.service import LedgerService
 from store.results import Actor
 
@@ -30,6 +31,7 @@ KILLED_MID_ROUND = textwrap.dedent(
     from ledger.service import LedgerService
     from store.results import Actor
     from domain.tournament import CreateEvent
+    from ledger import tournament_use_cases as uc
 
     made = Partitions.create_games
 
@@ -40,9 +42,9 @@ KILLED_MID_ROUND = textwrap.dedent(
     Partitions.create_games = dies_after_one
     service = LedgerService(sys.argv[1])
     sk = Actor("sk", "scorekeeper")
-    service.create_tournament("CRASH", CreateEvent(name="Crash Open", format="Modern", rounds=3), sk)
-    service.register_players_csv("CRASH", "name\\n" + "\\n".join(f"Player {i}" for i in range(PLAYERS)), sk)
-    service.pair_round("CRASH", 7, sk)
+    service.handle(uc.CreateTournament("CRASH", CreateEvent(name="Crash Open", format="Modern", rounds=3)), sk)
+    service.handle(uc.RegisterRoster("CRASH", "name\\n" + "\\n".join(f"Player {i}" for i in range(PLAYERS))), sk)
+    service.handle(uc.PairRound("CRASH", 7), sk)
     """
 ).replace("PLAYERS", str(PLAYERS))
 
@@ -74,8 +76,8 @@ def test_a_round_killed_between_its_save_and_its_games_is_completed_by_the_next_
             state = service.tournament_service._log.load("CRASH").state
             for t in state.rounds[0].tables:
                 a, b = t.players
-                service.report_tournament_result("CRASH", 1, t.number, {a: 2, b: 0}, 0, sk)
-            service.pair_round("CRASH", 8, sk)
+                service.handle(uc.ReportResult("CRASH", 1, t.number, {a: 2, b: 0}), sk)
+            service.handle(uc.PairRound("CRASH", 8), sk)
             assert len(_existing(service, [game_id_of("CRASH", 2, t) for t in range(1, tables + 1)])) == tables
         assert _existing(service, ids) == ids, "every game of round 1 exists"
         for game_id in ids:  # each made once, as the pairing would have made it
