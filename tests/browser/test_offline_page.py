@@ -1,0 +1,98 @@
+"""A player's game page offline (issue 41, "Done when"; docs/web.md, Offline), in Debian's
+Chromium at 390 px with touch: the page, loaded once, opens again with no network (the service
+worker's copy of the page and its files, the last answers kept on the phone), shows the last known
+state, takes two taps, and once the network is back the server has exactly those two reports,
+each once; the Live badge is never green while offline.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.browser.support import PHONE, LiveServer, device
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright Python package is not installed")
+expect = sync_api.expect
+
+pytestmark = pytest.mark.browser
+
+SHELL_KEPT = """async () => {
+  const reg = await navigator.serviceWorker.getRegistration();
+  if (!reg || !reg.active || !navigator.serviceWorker.controller) return false;
+  return Boolean(await caches.match(location.origin + "/"));
+}"""
+"""The service worker runs, controls the page and keeps the page itself (its copy for every
+address of the page: the same HTML reads its own address)."""
+
+
+def table_game(table: int) -> dict[str, Any]:
+    return {
+        "variant": "two_player",
+        "tournament": {"event": "Offline-Open", "round": 1, "table": table},
+        "turn": {"number": 1, "active_player": "P1", "step": "precombat_main"},
+        "players": [
+            {"id": "P1", "name": "Alice", "library_size": 40},
+            {"id": "P2", "name": "Bob", "library_size": 40},
+        ],
+    }
+
+
+def player_token(server: LiveServer, game_id: str, player_id: str) -> str:
+    body = {"name": f"{player_id} phone", "role": "player", "game_id": game_id, "player_id": player_id}
+    response = server.api.post("/v1/tokens", json=body)
+    assert response.status_code == 201, response.text
+    secret: str = response.json()["token"]
+    return secret
+
+
+def stored_after(server: LiveServer, game_id: str, after: int) -> list[dict[str, Any]]:
+    response = server.api.get(f"/v1/games/{game_id}/events", params={"after": after, "limit": 100})
+    assert response.status_code == 200, response.text
+    events: list[dict[str, Any]] = response.json()["events"]
+    return events
+
+
+def test_an_offline_reload_opens_the_last_state_and_sends_two_taps_once(browser: Any, live_server: LiveServer) -> None:
+    game_id = live_server.create_game(table_game(1))
+    live_server.act(game_id, {"type": "lose_life", "player": "P1", "amount": 2})  # the state to find again: 18
+    token = player_token(live_server, game_id, "P1")
+    with device(browser, PHONE, touch=True) as alice:
+        alice.goto(f"{live_server.url}/games/{game_id}#token={token}")
+        mine = alice.get_by_role("region", name="Alice", exact=True)
+        expect(mine.locator('[data-field="life"]')).to_have_text("18")
+        expect(alice.locator("#live-badge")).to_have_text("Live")
+        alice.wait_for_function(SHELL_KEPT)
+        head = live_server.state(game_id)["version"]
+
+        alice.context.set_offline(True)
+        expect(alice.locator("#live-badge")).to_have_text("Offline")  # not green
+        response = alice.reload()
+        # The page came from the service worker: nothing reached the network.
+        assert response is not None and response.from_service_worker
+        expect(mine.locator('[data-field="life"]')).to_have_text("18")
+        expect(alice.locator("#board")).to_have_attribute("data-version", str(head))
+        expect(alice.locator("#offline-note")).to_contain_text("Offline: showing the last known state")
+        expect(alice.locator("#live-badge")).to_have_text("Offline")
+        expect(alice.locator("#live-badge")).not_to_have_class(re.compile(r"\blive\b"))
+
+        pad = alice.get_by_role("region", name="Quick report: Alice", exact=True)
+        pad.get_by_role("button", name="Lose 1 life", exact=True).tap()
+        pad.get_by_role("button", name="Gain life: how much? (Alice)").tap()
+        pad.get_by_role("button", name="Gain 3 life", exact=True).tap()
+        expect(alice.locator("#queue-status")).to_contain_text("2 reports waiting", timeout=5000)
+        expect(mine.locator('[data-field="pending-life"]')).to_have_text("→ 20 (pending)")
+        assert live_server.state(game_id)["version"] == head  # nothing left the phone
+
+        alice.context.set_offline(False)
+        expect(alice.locator("#queue-status")).to_have_text("All reports sent.", timeout=10000)
+        expect(mine.locator('[data-field="life"]')).to_have_text("20")
+        expect(alice.locator("#live-badge")).to_have_text("Live")
+        expect(alice.locator("#offline-note")).to_be_hidden()
+    events = stored_after(live_server, game_id, head)
+    assert [(e["type"], e["data"]["player"], e["data"]["amount"]) for e in events] == [
+        ("LifeLost", "P1", 1),
+        ("LifeGained", "P1", 3),
+    ]
