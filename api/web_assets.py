@@ -136,7 +136,8 @@ class Module:
         left = ANY_EXPORT.search(body)
         if left is not None:
             rest = body[left.start() : body.find("\n", left.start())]
-            raise BundleError(f"{name}: cannot bundle {rest!r} (no export let/var/default/*: a bundle has no live bindings)")
+            why = "no export let/var/default/*: a bundle has no live bindings"
+            raise BundleError(f"{name}: cannot bundle {rest!r} ({why})")
         return cls(name, imports, exports, body)
 
 
@@ -178,7 +179,7 @@ def bundle_script(entry: str) -> str:
     order = module_order(entry, {})
     var = {m.name: f"__m{i}" for i, m in enumerate(order)}
     exported = {m.name: {outside for outside, _ in m.exports} for m in order}
-    parts = [f"// MTG Ledger: {entry} and the {len(order) - 1} modules it imports, joined by the server (api/web_assets.py).\n"]
+    parts = [f"// MTG Ledger: {entry} and the {len(order) - 1} modules it imports, joined by api/web_assets.py.\n"]
     for module in order:
         head = []
         for target, names in module.imports:
@@ -216,7 +217,8 @@ def _png(size: int) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
     header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b"")
+    pixels = zlib.compress(b"".join(rows), 9)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", pixels) + chunk(b"IEND", b"")
 
 
 # ---------------------------------------------------------------------------- the page set
@@ -311,9 +313,7 @@ def page_set() -> PageSet:
         js = Asset.of(bundle_script(entry).encode(), "text/javascript; charset=utf-8")
         css_name, js_name = _named(kind, css, "css"), _named(kind, js, "js")
         versioned[css_name], versioned[js_name] = css, js
-        shells[kind] = Asset.of(
-            _shell(html, [css_name], js_name, icons[192]).encode(), "text/html; charset=utf-8"
-        )
+        shells[kind] = Asset.of(_shell(html, [css_name], js_name, icons[192]).encode(), "text/html; charset=utf-8")
     # Any change to a file of the page makes a new version (the plain files a page asks for by
     # name, such as judges-panel.css, included): the service worker then keeps the new files.
     every = hashlib.sha256("".join(sorted(versioned)).encode())

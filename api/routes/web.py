@@ -152,7 +152,8 @@ def web_manifest(request: Request, start: str = "/") -> Response:
     """The web app manifest; ``?start=/games/G1``: the page the home-screen icon opens (the page
     asks for its own path)."""
     if not START.fullmatch(start):
-        raise InvalidCommand(f"start must be a page of this server (/games/ID, /tournaments/ID…), not {start!r}", Code.INVALID_REQUEST)
+        detail = f"start must be a page of this server (/games/ID, /tournaments/ID…), not {start!r}"
+        raise InvalidCommand(detail, Code.INVALID_REQUEST)
     return send(request, manifest(start), REVALIDATE)
 
 

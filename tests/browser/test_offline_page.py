@@ -8,6 +8,7 @@ each once; the Live badge is never green while offline.
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
@@ -26,6 +27,14 @@ SHELL_KEPT = """async () => {
 }"""
 """The service worker runs, controls the page and keeps the page itself (its copy for every
 address of the page: the same HTML reads its own address)."""
+
+
+def wait_until_kept(tab: Any, timeout: float = 10.0) -> None:
+    """Wait for SHELL_KEPT (an async check: ``wait_for_function`` would take its promise as true)."""
+    deadline = time.monotonic() + timeout
+    while not tab.evaluate(SHELL_KEPT):
+        assert time.monotonic() < deadline, "the service worker never kept the page"
+        tab.wait_for_timeout(50)
 
 
 def table_game(table: int) -> dict[str, Any]:
@@ -64,7 +73,7 @@ def test_an_offline_reload_opens_the_last_state_and_sends_two_taps_once(browser:
         mine = alice.get_by_role("region", name="Alice", exact=True)
         expect(mine.locator('[data-field="life"]')).to_have_text("18")
         expect(alice.locator("#live-badge")).to_have_text("Live")
-        alice.wait_for_function(SHELL_KEPT)
+        wait_until_kept(alice)
         head = live_server.state(game_id)["version"]
 
         alice.context.set_offline(True)
