@@ -226,8 +226,9 @@ def _png(size: int) -> bytes:
 
 ENTRIES = {"main": "main.js", "judges": "judges.js"}
 """Each page kind and its module: ``main`` serves every page but ``/judges``."""
-EXTRA_STYLES = {"main": [], "judges": ["judges.css"]}
-"""Style sheets a page kind adds to those ``index.html`` names."""
+EXTRA_STYLES = ["judges-panel.css", "judges.css"]
+"""Style sheets joined after those ``index.html`` names: the judge panel's and the judges' page's
+(their selectors are their own; the floor view uses the latter). One style sheet for every page."""
 ICON_SIZES = (192, 512)
 
 
@@ -306,13 +307,15 @@ def page_set() -> PageSet:
         icon = Asset.of(_png(size), "image/png", compress=False)
         icons[size] = _named(f"icon-{size}", icon, "png")
         versioned[icons[size]] = icon
+    styles = [*STYLESHEET.findall(html), *EXTRA_STYLES]
+    css = Asset.of("".join(_read(s) for s in styles).encode(), "text/css; charset=utf-8")
+    css_name = _named("page", css, "css")
+    versioned[css_name] = css
     shells: dict[str, Asset] = {}
     for kind, entry in ENTRIES.items():
-        styles = [*STYLESHEET.findall(html), *EXTRA_STYLES[kind]]
-        css = Asset.of("".join(_read(s) for s in styles).encode(), "text/css; charset=utf-8")
         js = Asset.of(bundle_script(entry).encode(), "text/javascript; charset=utf-8")
-        css_name, js_name = _named(kind, css, "css"), _named(kind, js, "js")
-        versioned[css_name], versioned[js_name] = css, js
+        js_name = _named(kind, js, "js")
+        versioned[js_name] = js
         shells[kind] = Asset.of(_shell(html, [css_name], js_name, icons[192]).encode(), "text/html; charset=utf-8")
     # Any change to a file of the page makes a new version (the plain files a page asks for by
     # name, such as judges-panel.css, included): the service worker then keeps the new files.

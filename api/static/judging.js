@@ -50,12 +50,6 @@ const JUDGES = new Set(["judge", "head_judge", "admin"]);
 
 const safeId = (text) => String(text).replace(/[^A-Za-z0-9_-]/g, "_");
 
-/** This panel's own styles (the call a link named, the buttons of a call), once. */
-function addStylesheet(href) {
-  if (document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) return;
-  document.head.append(h("link", { rel: "stylesheet", href }));
-}
-
 /** The call the address names (`#call=call-2`), or null. */
 export function callInAddress(hash = location.hash) {
   if (!hash || hash.length < 2) return null;
@@ -106,7 +100,6 @@ export class Judging {
     this.scrollToCall = this.wantedCall; // shown once, when the panel first draws it
     this.touched = { penalty: false, time: false }; // a form the judge changed keeps their choices
     fillOptions($("#penalty-section"), INFRACTIONS.map(([section, name]) => [section, `${section} ${name}`]));
-    addStylesheet("/static/judges-panel.css");
     this.wireForms();
   }
 

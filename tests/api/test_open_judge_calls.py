@@ -279,7 +279,7 @@ def test_the_judges_page_is_served_under_the_csp(client: TestClient) -> None:
     script = re.search(r'<script type="module" src="(/static/judges\.[0-9a-f]{12}\.js)"></script>', page.text)
     assert script and "/static/main." not in page.text
     assert "// ---- judges.js" in client.get(script[1]).text
-    sheet = re.search(r'<link rel="stylesheet" href="(/static/judges\.[0-9a-f]{12}\.css)">', page.text)
+    sheet = re.search(r'<link rel="stylesheet" href="(/static/page\.[0-9a-f]{12}\.css)">', page.text)
     assert sheet and ".judges" in client.get(sheet[1]).text
     for name in ("judges.js", "judges-page.js", "judges-calls.js", "judges.css", "judges-panel.css"):
         assert client.get(f"/static/{name}").status_code == 200, name

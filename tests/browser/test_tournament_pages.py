@@ -338,6 +338,6 @@ def test_the_pages_are_served_under_the_csp(browser: Any, live_server: LiveServe
         open_page(tab, live_server, f"/tournaments/{tid}{page_path}", live_server.token("judge"))
         expect(tab.locator("#t-title")).to_have_text(f"{tid} Open")
     # The page's style sheets (tournament.css among them) come as one content-named file.
-    assert any(re.fullmatch(rf"{live_server.url}/static/main\.[0-9a-f]{{12}}\.css", u) for u in loaded), loaded
+    assert any(re.fullmatch(rf"{live_server.url}/static/page\.[0-9a-f]{{12}}\.css", u) for u in loaded), loaded
     assert all(u.startswith(live_server.url) for u in loaded), loaded
     assert violations == []
