@@ -37,7 +37,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.harness import ADMIN_TOKEN, ROOT, Server, free_port, scratch_store, server_env, update_section  # noqa: E402
+from bench.harness import ADMIN_TOKEN, ROOT, Server, free_port, scratch_store, server_env, update_section
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
@@ -134,15 +134,24 @@ NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 def set_up(base: str) -> dict[str, str]:
     """A two-player game with a few actions and a player's token; an 8-player event with a round
     paired and a scorekeeper's token."""
-    game = call(base, "POST", "/v1/games", {
-        "variant": "two_player",
-        "tournament": {"event": "Weigh-Open", "round": 1, "table": 1},
-        "turn": {"number": 1, "active_player": "P1", "step": "precombat_main"},
-        "players": [{"id": "P1", "name": "Alice", "library_size": 40}, {"id": "P2", "name": "Bob", "library_size": 40}],
-    })["game_id"]
+    game = call(
+        base,
+        "POST",
+        "/v1/games",
+        {
+            "variant": "two_player",
+            "tournament": {"event": "Weigh-Open", "round": 1, "table": 1},
+            "turn": {"number": 1, "active_player": "P1", "step": "precombat_main"},
+            "players": [
+                {"id": "P1", "name": "Alice", "library_size": 40},
+                {"id": "P2", "name": "Bob", "library_size": 40},
+            ],
+        },
+    )["game_id"]
     for amount in (1, 2, 3):
         call(base, "POST", f"/v1/games/{game}/actions", {"type": "lose_life", "player": "P2", "amount": amount})
-    player = call(base, "POST", "/v1/tokens", {"name": "P1 phone", "role": "player", "game_id": game, "player_id": "P1"})
+    token = {"name": "P1 phone", "role": "player", "game_id": game, "player_id": "P1"}
+    player = call(base, "POST", "/v1/tokens", token)
     call(base, "POST", "/v1/tournaments", {"id": "Weigh", "name": "Weigh Open", "format": "modern", "rounds": 3})
     roster = "name,wizards_id\n" + "".join(f"{n},{100 + i}\n" for i, n in enumerate(NAMES))
     call(base, "POST", "/v1/tournaments/Weigh/players.csv", roster, "text/csv")
@@ -219,7 +228,7 @@ def measure(browser: Any, proxy: Proxy, case: PageCase, address: str) -> dict[st
             tab.reload(timeout=10000)
             case.offline_ready(tab)
             opened = True
-        except Exception:  # noqa: BLE001 - a page that does not open offline is the finding
+        except Exception:  # a page that does not open offline is the finding
             opened = False
         up, down, paths = proxy.counter.take()
         out["offline"] = {"opened": opened, "requests": len(paths), "down": down}
