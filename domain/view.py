@@ -75,6 +75,13 @@ def state_view(state: GameState, *, show_libraries: bool = True) -> dict[str, An
             "summoning_sick": is_summoning_sick(state, perm),
             "token": perm.token,
             "damage": perm.damage,
+            # What damage this permanent deals to a player does, as the server applies it: the
+            # page's pending totals read this instead of keeping its own copy of the rules.
+            "damage_effects": {
+                "infect": perm.card.has_keyword("infect"),  # poison counters instead (702.90b)
+                "lifelink": perm.card.has_keyword("lifelink"),  # its controller gains (702.15b)
+                "commander_key": state.commander_key(perm),  # its combat damage counts (903.10a)
+            },
         }
         for perm in state.battlefield.values()
     }

@@ -17,8 +17,8 @@ import { ApiError, api, describeError, enc, gamePath } from "./api.js";
 import { $, h } from "./dom.js";
 import { matchOf } from "./game-flow.js";
 import { newKey } from "./queue.js";
+import { RANK, rankOf } from "./store.js";
 
-const RANK = { spectator: 0, player: 1, scorekeeper: 2, judge: 3, head_judge: 4, admin: 5 };
 const RETRY_MS = 1500; // the matches read model trails a game's end by a moment
 const RETRIES = 8;
 const WAIT_MS = 5000; // how often a player's page asks whether the next game exists
@@ -48,7 +48,7 @@ export class EndGame {
   }
 
   rank() {
-    return this.who ? RANK[this.who.role] ?? 0 : 0;
+    return rankOf(this.who);
   }
 
   /** The latest state: a finished game shows the banner and asks for its match. */

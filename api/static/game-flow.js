@@ -11,8 +11,8 @@
 import { ApiError, api } from "./api.js";
 import { $, h } from "./dom.js";
 import { stepName } from "./labels.js";
+import { RANK, rankOf } from "./store.js";
 
-const RANK = { spectator: 0, player: 1, scorekeeper: 2, judge: 3, head_judge: 4, admin: 5 };
 // The steps in order, as `advance` `to` names them (docs/api.md, Actions).
 const STEPS = [
   "untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
@@ -61,7 +61,7 @@ export class GameFlow {
   }
 
   rank() {
-    return this.who ? RANK[this.who.role] ?? 0 : 0;
+    return rankOf(this.who);
   }
 
   me() {

@@ -17,6 +17,7 @@
 
 import { api, describeError, gamePath } from "./api.js";
 import { $, h, plural } from "./dom.js";
+import { RANK, rankOf } from "./store.js";
 
 /** The infractions the server knows (IPG sections 2-4, docs/judges.md; the server refuses any
  * other section with `unknown_infraction`). */
@@ -46,7 +47,6 @@ export const INFRACTIONS = [
   ["4.8", "Cheating"],
 ];
 const GAME_ENDING = new Set(["Game Loss", "Match Loss", "Disqualification"]);
-const JUDGES = new Set(["judge", "head_judge", "admin"]);
 
 const safeId = (text) => String(text).replace(/[^A-Za-z0-9_-]/g, "_");
 
@@ -117,7 +117,7 @@ export class Judging {
   }
 
   isJudge() {
-    return Boolean(this.who && JUDGES.has(this.who.role));
+    return rankOf(this.who) >= RANK.judge;
   }
 
   /** The player this page's token is, in this game (null for any other token). */

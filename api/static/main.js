@@ -6,7 +6,6 @@
  * page only shows them. See docs/web.md.
  */
 
-import { $ } from "./dom.js";
 import { initGame } from "./game.js";
 import { initList } from "./list.js";
 import { initTournament, tournamentInPath } from "./tournament.js";

@@ -25,8 +25,8 @@ import { ReportQueue } from "./queue.js";
 import { sentenceOf } from "./record.js";
 import { QuickUndo } from "./report-undo.js";
 import { TapGroups } from "./taps.js";
+import { RANK, rankOf } from "./store.js";
 
-const RANK = { spectator: 0, player: 1, scorekeeper: 2, judge: 3, head_judge: 4, admin: 5 };
 const PLAYER_COUNTERS = ["poison", "rad", "energy", "experience"];
 const LEAVE_TO = [
   ["graveyard", "Graveyard"],
@@ -130,7 +130,7 @@ export class Reporter {
   }
 
   rank() {
-    return this.who ? RANK[this.who.role] ?? 0 : 0;
+    return rankOf(this.who);
   }
 
   reports() {

@@ -392,7 +392,12 @@ def test_errors_are_shown_readably(page: Any, live_server: LiveServer) -> None:
     page.get_by_role("button", name="Use token").click()
     expect(page.locator("#error-text")).to_contain_text("401")
     expect(page.locator("#error-text")).to_contain_text("Enter a token")
+    # Forgetting the token asks first: "Keep it" keeps it, "Yes, forget it" forgets it.
     page.get_by_role("button", name="Forget token").click()
+    page.get_by_role("button", name="Keep it").click()
+    expect(page.locator("#token-state")).to_contain_text("Token in use")
+    page.get_by_role("button", name="Forget token").click()
+    page.get_by_role("button", name="Yes, forget it").click()
     expect(page.locator("#token-state")).to_contain_text("No token")
 
 
