@@ -15,7 +15,8 @@ from tests.browser.support import LiveServer
 pytestmark = pytest.mark.browser
 
 UNIT = Path(__file__).resolve().parent / "js" / "unit.js"
-PAGE = '<!doctype html><meta charset="utf-8"><title>units</title><script type="module" src="/__units__/unit.js"></script>'
+SCRIPT = '<script type="module" src="/__units__/unit.js"></script>'
+PAGE = f'<!doctype html><meta charset="utf-8"><title>units</title>{SCRIPT}'
 
 
 def test_the_page_modules_pass_their_unit_tests(page: Any, live_server: LiveServer) -> None:
