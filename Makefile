@@ -18,7 +18,7 @@ PYTEST_ARGS ?=
 MYPY_TREES := domain store projections ledger api bench
 MYPY_TARGETS := $(foreach d,$(MYPY_TREES),$(if $(shell find $(d) -name '*.py' -print -quit 2>/dev/null),$(d)))
 
-.PHONY: install install-run run test lint lint-js docs bench soak clean browser-deps ha-deps lb-deps
+.PHONY: install install-run run test lint lint-js docs bench soak clean browser-deps js-deps ha-deps lb-deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -59,7 +59,7 @@ lint: $(DEV_STAMP) lint-js
 NODE_STAMP := node_modules/.installed
 
 $(NODE_STAMP): package.json package-lock.json
-	@command -v npm >/dev/null || { echo "lint-js: npm is missing (Debian: apt-get install npm)" >&2; exit 1; }
+	@command -v npm >/dev/null || { echo "lint-js: npm is missing: make js-deps (Debian's nodejs and npm)" >&2; exit 1; }
 	npm ci --no-audit --no-fund --ignore-scripts
 	touch $@
 
@@ -94,6 +94,22 @@ browser-deps:
 	else \
 		echo "browser-deps: /usr/bin/chromium or /usr/bin/chromedriver is missing; as root run:" >&2; \
 		echo "  apt-get install chromium chromium-driver" >&2; \
+		exit 1; \
+	fi
+
+# Debian's Node.js and npm for the JavaScript lint (make lint-js; the page itself needs no Node).
+# Idempotent: does nothing when npm is installed; installs them as root otherwise.
+js-deps:
+	@if command -v npm >/dev/null; then \
+		echo "js-deps: node $$(node --version) and npm $$(npm --version) already installed"; \
+	elif [ "$$(id -u)" -eq 0 ]; then \
+		export DEBIAN_FRONTEND=noninteractive; \
+		apt-get update -q; \
+		apt-get install -y -q --no-install-recommends nodejs npm; \
+		node --version; \
+	else \
+		echo "js-deps: npm is missing; as root run:" >&2; \
+		echo "  apt-get install nodejs npm" >&2; \
 		exit 1; \
 	fi
 

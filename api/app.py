@@ -283,6 +283,7 @@ def create_app(settings: Settings | None = None, *, freeze_heap: bool = False) -
     app.include_router(tournaments.router)
     app.include_router(server.router)  # no token: GET /v1/server
     app.include_router(web.router)  # the page reads its own parameters (``?version=V``)
+    web.prepare()  # the page's bundles, built once per process: a module they can't take stops here
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     # Answers of 1 KB or more go gzip-compressed to a client that takes it (the page's JSON on a
     # venue's Wi-Fi: a game's state is a fifth of its size). Level 6: nearly level 9's size at

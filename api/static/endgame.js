@@ -17,7 +17,8 @@ import { ApiError, api, describeError, enc, gamePath } from "./api.js";
 import { $, h } from "./dom.js";
 import { matchOf } from "./game-flow.js";
 import { newKey } from "./queue.js";
-import { RANK, rankOf } from "./store.js";
+import { Panel } from "./panel.js";
+import { RANK } from "./store.js";
 
 const RETRY_MS = 1500; // the matches read model trails a game's end by a moment
 const RETRIES = 8;
@@ -28,12 +29,11 @@ export function nextGameId(gameId, number) {
   return `${String(gameId).replace(/\.g\d+$/, "")}.g${number}`;
 }
 
-export class EndGame {
+export class EndGame extends Panel {
   /** `game`: {id, navigate(url)}. */
   constructor(game) {
+    super();
     this.game = game;
-    this.who = null;
-    this.state = null;
     this.match = null;
     this.tries = 0;
     this.timer = 0;
@@ -42,28 +42,16 @@ export class EndGame {
     this.starting = false;
   }
 
-  setWho(who) {
-    this.who = who;
-    this.render();
-  }
-
-  rank() {
-    return rankOf(this.who);
-  }
-
-  /** The latest state: a finished game shows the banner and asks for its match. */
-  show(state) {
-    const wasFinished = this.state && this.state.status === "finished";
-    this.state = state;
-    const finished = state.status === "finished";
-    if (!finished) {
+  /** A finished game shows the banner and asks for its match. */
+  stateChanged(before) {
+    const wasFinished = before && before.status === "finished";
+    if (this.state.status !== "finished") {
       clearTimeout(this.timer);
       this.match = null;
     } else if (!wasFinished) {
       this.tries = 0;
       this.loadMatch();
     }
-    this.render();
   }
 
   async loadMatch() {

@@ -11,7 +11,8 @@
 import { ApiError, api } from "./api.js";
 import { $, h } from "./dom.js";
 import { stepName } from "./labels.js";
-import { RANK, rankOf } from "./store.js";
+import { Panel } from "./panel.js";
+import { RANK } from "./store.js";
 
 // The steps in order, as `advance` `to` names them (docs/api.md, Actions).
 const STEPS = [
@@ -34,34 +35,19 @@ export function combatTarget(step) {
   return at(step) < at("declare_attackers") ? { to: "declare_attackers", label: "To combat" } : null;
 }
 
-export class GameFlow {
+export class GameFlow extends Panel {
   /** `game`: {id, report(body, label) (null when this token cannot report), match(state)
    * (the match of this game's table, or null)}. */
   constructor(game) {
+    super();
     this.game = game;
-    this.who = null;
-    this.state = null;
-    this.version = 0;
     this.mine = new Set(); // the labels of the reports sent from this panel, to hear their fate
     this.previousLoser = undefined; // MTR 2.2: who chooses in a later game of a match
     this.status = { text: "", error: false };
   }
 
-  setWho(who) {
-    this.who = who;
-    this.render();
-  }
-
-  show(state, version) {
-    if (version < this.version) return;
-    this.state = state;
-    this.version = version;
+  stateChanged() {
     if (this.previousLoser === undefined && this.pregame()) this.findPreviousLoser();
-    this.render();
-  }
-
-  rank() {
-    return rankOf(this.who);
   }
 
   me() {

@@ -57,18 +57,10 @@ class GameView {
     });
     hearReports(this.reporter, this.flow);
     this.endgame = new EndGame({ id, navigate: (url) => location.assign(url) });
-    // The panels draw from the page's one store (store.js): who the token is, the latest state.
-    store.on("who", (who) => {
-      this.reporter.setWho(who);
-      this.judging.setWho(who);
-      this.flow.setWho(who);
-      this.endgame.setWho(who);
-    });
-    store.on("state", ({ state, version }) => {
-      this.judging.show(state, version);
-      this.flow.show(state, version);
-      this.endgame.show(state);
-    });
+    // The panels draw from the page's one store (store.js): who the token is, the latest state
+    // (which the reporter fetches after new events and publishes through latest()).
+    this.reporter.follow(store, { state: false });
+    for (const panel of [this.judging, this.flow, this.endgame]) panel.follow(store);
     // The timeline filter the address asked for, until the select offers it (the players come
     // with the latest state, the event types with the events).
     const params = new URLSearchParams(location.search);

@@ -2,7 +2,8 @@
  * token holder, so a page opened again with no network shows the last known state (docs/web.md,
  * Offline). Only reads are kept; the reports not yet sent are the queue's (queue.js).
  *
- * Answers older than a week are dropped when a page starts. A browser without IndexedDB (some
+ * Answers older than a week are dropped when a page starts, and a token's answers when the token
+ * is forgotten (the top bar's Forget token). A browser without IndexedDB (some
  * privacy modes) keeps nothing: the page then needs the network to open, as before.
  */
 
@@ -79,6 +80,20 @@ export async function forgetOld(now = Date.now()) {
     const at = cursor.result;
     if (!at) return;
     if (!at.value || now - at.value.at > KEEP_MS) at.delete();
+    at.continue();
+  };
+}
+
+/** Drop every answer kept for `holder` (a forgotten token: its answers leave the device too). */
+export async function forgetHolder(holder) {
+  const db = await database();
+  if (!db) return;
+  const prefix = holder + " ";
+  const cursor = db.transaction(STORE, "readwrite").objectStore(STORE).openCursor();
+  cursor.onsuccess = () => {
+    const at = cursor.result;
+    if (!at) return;
+    if (String(at.key).startsWith(prefix)) at.delete();
     at.continue();
   };
 }

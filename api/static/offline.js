@@ -4,6 +4,7 @@
  */
 
 import { $, formatTime } from "./dom.js";
+import { forgetOld } from "./lastknown.js";
 import { store } from "./store.js";
 
 const PAGE = /^\/(?:games\/[^/]+|tournaments\/[^/]+(?:\/public|\/floor)?|judges)\/?$/;
@@ -36,6 +37,7 @@ function showNote() {
 
 export function initOffline() {
   registerWorker();
+  forgetOld(); // answers older than a week leave the device
   manifestStart();
   store.on("connection", showNote);
   window.addEventListener("offline", showNote);

@@ -6,6 +6,7 @@
 
 import { clearError } from "./banner.js";
 import { $ } from "./dom.js";
+import { forgetHolder, holderKey } from "./lastknown.js";
 import { store } from "./store.js";
 import { Token } from "./token.js";
 
@@ -46,6 +47,7 @@ export function initToken(reload) {
     $("#token-clear").focus();
   });
   $("#token-forget").addEventListener("click", () => {
+    forgetHolder(holderKey(Token.get())); // what the server said to this token leaves the device
     Token.clear();
     store.setWho(null);
     showTokenState();

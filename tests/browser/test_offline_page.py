@@ -37,6 +37,16 @@ def wait_until_kept(tab: Any, timeout: float = 10.0) -> None:
         tab.wait_for_timeout(50)
 
 
+TOKEN_ANSWERS = """() => new Promise((resolve) => {
+  const open = indexedDB.open("mtg-ledger", 1);
+  open.onsuccess = () => {
+    const keys = open.result.transaction("answers").objectStore("answers").getAllKeys();
+    keys.onsuccess = () => resolve(keys.result.filter((k) => !String(k).startsWith("public ")).length);
+  };
+})"""
+"""How many answers this device keeps for a token (the public's aside)."""
+
+
 def table_game(table: int) -> dict[str, Any]:
     return {
         "variant": "two_player",
@@ -100,8 +110,50 @@ def test_an_offline_reload_opens_the_last_state_and_sends_two_taps_once(browser:
         expect(mine.locator('[data-field="life"]')).to_have_text("20")
         expect(alice.locator("#live-badge")).to_have_text("Live")
         expect(alice.locator("#offline-note")).to_be_hidden()
+
+        # Forgetting the token takes what the server said to it off the phone.
+        assert alice.evaluate(TOKEN_ANSWERS) > 0
+        alice.get_by_role("button", name="Forget token").tap()
+        alice.get_by_role("button", name="Yes, forget it").tap()
+        expect(alice.locator("#token-state")).to_contain_text("No token")
+        deadline = time.monotonic() + 5
+        while alice.evaluate(TOKEN_ANSWERS):
+            assert time.monotonic() < deadline, "the token's answers stayed on the device"
+            alice.wait_for_timeout(50)
     events = stored_after(live_server, game_id, head)
     assert [(e["type"], e["data"]["player"], e["data"]["amount"]) for e in events] == [
         ("LifeLost", "P1", 1),
         ("LifeGained", "P1", 3),
     ]
+
+
+def test_the_public_event_page_opens_offline_with_the_last_pairings(browser: Any, live_server: LiveServer) -> None:
+    """The players' event page (public reads: no token), loaded once, opens again offline and
+    finds a table by name in the pairings it last had."""
+    tid = "Offline-Event"
+    body = {"id": tid, "name": "Offline Open", "format": "modern", "rounds": 3}
+    created = live_server.api.post("/v1/tournaments", json=body)
+    assert created.status_code == 201, created.text
+    roster = "name,wizards_id\n" + "".join(f"{n},{100 + i}\n" for i, n in enumerate(["Ada", "Bo", "Cara", "Dee"]))
+    players = live_server.api.post(
+        f"/v1/tournaments/{tid}/players.csv", content=roster, headers={"Content-Type": "text/csv"}
+    )
+    assert players.status_code == 201, players.text
+    paired = live_server.api.post(f"/v1/tournaments/{tid}/rounds", json={"seed": 5})
+    assert paired.status_code == 201, paired.text
+    pairings = live_server.api.get(f"/v1/tournaments/{tid}/public").json()["pairings"]
+    cara = next(p for p in pairings if "Cara" in p["names"])
+    with device(browser, PHONE, touch=True) as phone:
+        phone.goto(f"{live_server.url}/tournaments/{tid}/public")
+        expect(phone.locator("#t-pairings li")).to_have_count(2)
+        wait_until_kept(phone)
+        phone.context.set_offline(True)
+        response = phone.reload()
+        assert response is not None and response.from_service_worker
+        expect(phone.locator("#t-pairings-title")).to_have_text("Pairings, round 1")
+        expect(phone.locator("#t-pairings li")).to_have_count(2)
+        expect(phone.locator("#offline-note")).to_contain_text("Offline: showing the last known state")
+        phone.get_by_label("Find my table: your name").fill("cara")
+        expect(phone.locator("#t-found")).to_contain_text(f"Cara: table {cara['table']}")
+        phone.context.set_offline(False)
+        expect(phone.locator("#offline-note")).to_be_hidden()
