@@ -16,7 +16,6 @@ from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Literal
 
 from fastapi import FastAPI, Request
-from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import HTMLResponse, Response
@@ -24,6 +23,7 @@ from pydantic import BaseModel
 
 from api import schemas
 from api.catalog_store import load_catalog
+from api.compression import GzipWhenAsked
 from api.deps import SettingsDep, service_of
 from api.errors import install_error_handlers, problem_schema
 from api.heap import freeze_startup_heap
@@ -285,9 +285,8 @@ def create_app(settings: Settings | None = None, *, freeze_heap: bool = False) -
     app.include_router(web.router)  # the page reads its own parameters (``?version=V``)
     web.prepare()  # the page's bundles, built once per process: a module they can't take stops here
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
-    # Answers of 1 KB or more go gzip-compressed to a client that takes it (the page's JSON on a
-    # venue's Wi-Fi: a game's state is a fifth of its size). Level 6: nearly level 9's size at
-    # half its time. The page's own files are compressed once at start-up (api.web_assets) and
-    # the event stream never (Starlette leaves text/event-stream alone).
-    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
+    # Answers of 1 KB or more go gzip-compressed to a client that asks (the page's JSON on a
+    # venue's Wi-Fi: a game's state is a fifth of its size; api.compression). The page's own
+    # files are compressed once at start-up (api.web_assets), the event stream never.
+    app.add_middleware(GzipWhenAsked)
     return app
