@@ -30,4 +30,4 @@ def test_the_page_modules_pass_their_unit_tests(page: Any, live_server: LiveServ
     results: list[dict[str, Any]] = page.evaluate("window.unitResults")
     failed = [f"{r['name']}: {r['error']}" for r in results if not r["ok"]]
     assert not failed, "\n".join(failed)
-    assert len(results) >= 7, [r["name"] for r in results]
+    assert len(results) >= 8, [r["name"] for r in results]

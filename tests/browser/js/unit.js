@@ -2,6 +2,7 @@
  * test_page_units.py serves this file beside the server's /static/ modules): pending totals,
  * tap grouping, the offline queue and the page's store. Results go to window.unitResults. */
 
+import { forgetHolder, holderKey, recall, remember } from "/static/lastknown.js";
 import { pendingEffects, pendingLife } from "/static/pending.js";
 import { ReportQueue } from "/static/queue.js";
 import { RANK, PageStore, rankOf } from "/static/store.js";
@@ -165,6 +166,22 @@ test("store: subscribers hear the state and who; an older version never replaces
   store.setWho({ role: "judge" });
   equal(who, ["judge"]);
   equal([rankOf(null), rankOf({ role: "player" }), rankOf({ role: "nobody" })], [0, RANK.player, 0]);
+});
+
+test("lastknown: answers are kept per holder, never under the token itself, and forgotten", async () => {
+  const alice = holderKey("alice-secret-token");
+  equal(holderKey(null), "public");
+  equal(alice.includes("alice"), false, "the key is a hash, not the token");
+  equal(holderKey("alice-secret-token"), alice, "the same token, the same key");
+  await remember(`${alice} /v1/whoami`, { role: "player" });
+  await remember("public /v1/whoami", { role: "spectator" });
+  equal((await recall(`${alice} /v1/whoami`)).body, { role: "player" });
+  await forgetHolder(alice);
+  let gone = false;
+  const end = Date.now() + 2000;
+  while (!gone && Date.now() < end) gone = (await recall(`${alice} /v1/whoami`)) === null;
+  equal(gone, true, "forgotten");
+  equal((await recall("public /v1/whoami")).body, { role: "spectator" }, "another holder's answers stay");
 });
 
 async function run() {
