@@ -5,8 +5,10 @@
  *   loaded: no second download) and the page itself as each open tab has it;
  * - a page (a navigation): from the network, kept as its kind's page for next time; with no
  *   network, the kept page: every address of a kind is the same page, which reads its address;
- * - a file under /static/: from the kept ones first (a content-named file never changes), else
- *   from the network, and kept;
+ * - a file under /static/: a content-named one from the kept ones first (it never changes),
+ *   another from this version's copy, else the network (and kept), else the previous version's;
+ * - activate: the previous version's copies stay one more version, so a page kept before an
+ *   update still finds its own files offline.
  * - anything else (the API, its event stream, writes) is not touched: the page keeps its own
  *   last answers (lastknown.js) and its queue (queue.js).
  */
@@ -52,16 +54,22 @@ self.addEventListener("install", (event) => {
   );
 });
 
+// The previous version's files stay one more version: a page it kept (an open tab's, or one
+// kept before this worker saw the new page) still finds its own script and style sheet offline.
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
-      for (const name of await caches.keys()) {
-        if (name.startsWith("mtg-ledger-") && name !== CACHE) await caches.delete(name);
-      }
+      const older = (await caches.keys()).filter((name) => name.startsWith("mtg-ledger-") && name !== CACHE);
+      for (const name of older.slice(0, -1)) await caches.delete(name);
       await self.clients.claim();
     })(),
   );
 });
+
+/** This version's copy first, then the previous version's. */
+async function kept(cache, request) {
+  return (await cache.match(request)) || (await caches.match(request));
+}
 
 async function page(request, path) {
   const cache = await caches.open(CACHE);
@@ -71,19 +79,29 @@ async function page(request, path) {
     if (response.ok) await cache.put(key, response.clone());
     return response;
   } catch (err) {
-    const kept = await cache.match(key);
-    if (kept) return kept;
+    const copy = await kept(cache, key);
+    if (copy) return copy;
     throw err;
   }
 }
 
-async function file(request) {
+const CONTENT_NAMED = /\/static\/[\w-]+\.[0-9a-f]{12}\.(?:js|css|png)$/;
+
+/** A content-named file never changes: any version's copy is right. Any other file: this
+ * version's copy, else the network, else (offline) the previous version's. */
+async function file(request, path) {
   const cache = await caches.open(CACHE);
-  const kept = await cache.match(request);
-  if (kept) return kept;
-  const response = await fetch(request);
-  if (response.ok) await cache.put(request, response.clone());
-  return response;
+  const copy = CONTENT_NAMED.test(path) ? await kept(cache, request) : await cache.match(request);
+  if (copy) return copy;
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(request, response.clone());
+    return response;
+  } catch (err) {
+    const older = await caches.match(request);
+    if (older) return older;
+    throw err;
+  }
 }
 
 self.addEventListener("fetch", (event) => {
@@ -94,6 +112,6 @@ self.addEventListener("fetch", (event) => {
   if (request.mode === "navigate" && PAGE_PATHS.test(url.pathname)) {
     event.respondWith(page(request, url.pathname));
   } else if (url.pathname.startsWith("/static/") || url.pathname === "/manifest.webmanifest") {
-    event.respondWith(file(request));
+    event.respondWith(file(request, url.pathname));
   }
 });
