@@ -12,7 +12,9 @@ The bytes are counted by a TCP proxy between Chromium and ``mtg-ledger serve`` (
 to the proxy): every byte each way, whoever asked (the page or its service worker), nothing from
 a cache. A request is one HTTP/1.1 request line going up. The game page is ready when its board
 shows the game and the Live badge is on; an event page when its title is drawn; each then gets a
-second to settle (the event pages poll) before the counters are read.
+second to settle (the event pages poll) before the counters are read. Beside the proxy's count,
+Chromium's own network events for the page (DevTools protocol ``Network.*``): its requests, those
+its service worker or the browser's cache answered, and the encoded bytes of the others.
 
     .venv/bin/python bench/page_weight.py                 # this checkout; prints and updates docs/performance.md
     .venv/bin/python bench/page_weight.py --serve /work/main/.venv/bin/mtg-ledger --no-report  # another checkout
@@ -196,6 +198,51 @@ CASES = [
 ]
 
 
+@dataclass
+class PageView:
+    """Chromium's own network events for the page (DevTools protocol: Network.*): how many
+    requests the page made, how many of them its service worker or the browser's cache answered,
+    and the encoded bytes Chromium counted for the rest. The page's view only: the service
+    worker's own fetches are not the page's (the proxy counts those)."""
+
+    requests: int = 0
+    by_worker: int = 0
+    from_cache: int = 0
+    encoded: int = 0
+    network_ids: set[str] = field(default_factory=set)
+
+    def attach(self, tab: Any) -> None:
+        session = tab.context.new_cdp_session(tab)
+        session.send("Network.enable")
+        session.on("Network.requestWillBeSent", self._sent)
+        session.on("Network.responseReceived", self._received)
+        session.on("Network.loadingFinished", self._finished)
+
+    def _sent(self, event: dict[str, Any]) -> None:
+        if not event["request"]["url"].startswith("data:"):
+            self.requests += 1
+
+    def _received(self, event: dict[str, Any]) -> None:
+        response = event["response"]
+        if response.get("fromServiceWorker"):
+            self.by_worker += 1
+        elif response.get("fromDiskCache") or response.get("fromPrefetchCache"):
+            self.from_cache += 1
+        else:
+            self.network_ids.add(event["requestId"])
+
+    def _finished(self, event: dict[str, Any]) -> None:
+        if event["requestId"] in self.network_ids:
+            self.encoded += int(event.get("encodedDataLength", 0))
+
+    def take(self) -> dict[str, int]:
+        out = {"requests": self.requests, "by_worker": self.by_worker, "from_cache": self.from_cache}
+        out["encoded"] = self.encoded
+        self.requests = self.by_worker = self.from_cache = self.encoded = 0
+        self.network_ids.clear()
+        return out
+
+
 def wait_kept(tab: Any, timeout: float = 10.0) -> bool:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -210,6 +257,8 @@ def measure(browser: Any, proxy: Proxy, case: PageCase, address: str) -> dict[st
     context.set_default_timeout(15000)
     tab = context.new_page()
     out: dict[str, Any] = {"page": case.label}
+    view = PageView()
+    view.attach(tab)
     try:
         proxy.counter.take()
         tab.goto(f"http://127.0.0.1:{proxy.port}{address}")
@@ -217,12 +266,12 @@ def measure(browser: Any, proxy: Proxy, case: PageCase, address: str) -> dict[st
         wait_kept(tab)
         tab.wait_for_timeout(SETTLE_S * 1000)
         up, down, paths = proxy.counter.take()
-        out["first"] = {"requests": len(paths), "down": down, "up": up, "paths": paths}
+        out["first"] = {"requests": len(paths), "down": down, "up": up, "paths": paths, "cdp": view.take()}
         tab.reload()
         case.ready(tab)
         tab.wait_for_timeout(SETTLE_S * 1000)
         up, down, paths = proxy.counter.take()
-        out["reload"] = {"requests": len(paths), "down": down, "up": up, "paths": paths}
+        out["reload"] = {"requests": len(paths), "down": down, "up": up, "paths": paths, "cdp": view.take()}
         context.set_offline(True)
         try:
             tab.reload(timeout=10000)
@@ -231,7 +280,7 @@ def measure(browser: Any, proxy: Proxy, case: PageCase, address: str) -> dict[st
         except Exception:  # a page that does not open offline is the finding
             opened = False
         up, down, paths = proxy.counter.take()
-        out["offline"] = {"opened": opened, "requests": len(paths), "down": down}
+        out["offline"] = {"opened": opened, "requests": len(paths), "down": down, "cdp": view.take()}
     finally:
         context.close()
     return out
@@ -256,6 +305,26 @@ def report(results: list[dict[str, Any]], command: str, commit: str) -> str:
         lines.append(
             f"| {r['page']} | {f['requests']} requests, {kb(f['down'])} | {re_['requests']} requests, "
             f"{kb(re_['down'])} | {offline} |"
+        )
+    lines += [
+        "",
+        "The page's own view, from Chromium's network events (DevTools protocol `Network.*`): the",
+        "requests the page made, how many its service worker or the browser's cache answered, and",
+        "the encoded bytes Chromium counted for those that went to the network:",
+        "",
+        "| page | first load | reload | offline reload |",
+        "| --- | --- | --- | --- |",
+    ]
+
+    def seen(c: dict[str, int]) -> str:
+        return (
+            f"{c['requests']} requests ({c['by_worker']} by the service worker, {c['from_cache']} from the cache), "
+            f"{kb(c['encoded'])}"
+        )
+
+    for r in results:
+        lines.append(
+            f"| {r['page']} | {seen(r['first']['cdp'])} | {seen(r['reload']['cdp'])} | {seen(r['offline']['cdp'])} |"
         )
     lines.append("")
     for r in results:
