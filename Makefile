@@ -18,7 +18,7 @@ PYTEST_ARGS ?=
 MYPY_TREES := domain store projections ledger api bench
 MYPY_TARGETS := $(foreach d,$(MYPY_TREES),$(if $(shell find $(d) -name '*.py' -print -quit 2>/dev/null),$(d)))
 
-.PHONY: install install-run run test lint docs bench soak clean browser-deps ha-deps lb-deps
+.PHONY: install install-run run test lint lint-js docs bench soak clean browser-deps js-deps ha-deps lb-deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -46,11 +46,25 @@ run: $(RUN_STAMP)
 test: $(DEV_STAMP)
 	$(BIN)/pytest -m "not slow" $(PYTEST_ARGS)
 
-lint: $(DEV_STAMP)
+lint: $(DEV_STAMP) lint-js
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy $(MYPY_TARGETS)
 	$(BIN)/lint-imports
+
+# The web page's JavaScript (api/static, the unit tests in tests/browser/js): ESLint from the npm
+# registry at the versions package-lock.json pins, in ./node_modules (eslint.config.mjs says which
+# rules). Only a check: the page itself has no build step and no dependencies (`make run` needs
+# no Node). Without npm (Debian: apt-get install npm) it says so and fails.
+NODE_STAMP := node_modules/.installed
+
+$(NODE_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null || { echo "lint-js: npm is missing: make js-deps (Debian's nodejs and npm)" >&2; exit 1; }
+	npm ci --no-audit --no-fund --ignore-scripts
+	touch $@
+
+lint-js: $(NODE_STAMP)
+	node_modules/.bin/eslint --max-warnings 0 api/static tests/browser/js
 
 # The generated parts of docs/: the error table of docs/api.md, from domain/errors.py's Code
 # (tests/api/test_error_codes.py fails while it is stale).
@@ -80,6 +94,22 @@ browser-deps:
 	else \
 		echo "browser-deps: /usr/bin/chromium or /usr/bin/chromedriver is missing; as root run:" >&2; \
 		echo "  apt-get install chromium chromium-driver" >&2; \
+		exit 1; \
+	fi
+
+# Debian's Node.js and npm for the JavaScript lint (make lint-js; the page itself needs no Node).
+# Idempotent: does nothing when npm is installed; installs them as root otherwise.
+js-deps:
+	@if command -v npm >/dev/null; then \
+		echo "js-deps: node $$(node --version) and npm $$(npm --version) already installed"; \
+	elif [ "$$(id -u)" -eq 0 ]; then \
+		export DEBIAN_FRONTEND=noninteractive; \
+		apt-get update -q; \
+		apt-get install -y -q --no-install-recommends nodejs npm; \
+		node --version; \
+	else \
+		echo "js-deps: npm is missing; as root run:" >&2; \
+		echo "  apt-get install nodejs npm" >&2; \
 		exit 1; \
 	fi
 
@@ -129,5 +159,5 @@ lb-deps:
 
 # Leaves ./var (the event store) alone.
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis *.egg-info
+	rm -rf $(VENV) node_modules .mypy_cache .ruff_cache .pytest_cache .hypothesis *.egg-info
 	find . -path ./var -prune -o -type d -name __pycache__ -prune -exec rm -rf {} +

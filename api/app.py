@@ -23,6 +23,7 @@ from pydantic import BaseModel
 
 from api import schemas
 from api.catalog_store import load_catalog
+from api.compression import GzipWhenAsked
 from api.deps import SettingsDep, service_of
 from api.errors import install_error_handlers, problem_schema
 from api.heap import freeze_startup_heap
@@ -282,5 +283,10 @@ def create_app(settings: Settings | None = None, *, freeze_heap: bool = False) -
     app.include_router(tournaments.router)
     app.include_router(server.router)  # no token: GET /v1/server
     app.include_router(web.router)  # the page reads its own parameters (``?version=V``)
+    web.prepare()  # the page's bundles, built once per process: a module they can't take stops here
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
+    # Answers of 1 KB or more go gzip-compressed to a client that asks (the page's JSON on a
+    # venue's Wi-Fi: a game's state is a fifth of its size; api.compression). The page's own
+    # files are compressed once at start-up (api.web_assets), the event stream never.
+    app.add_middleware(GzipWhenAsked)
     return app

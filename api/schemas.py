@@ -120,6 +120,16 @@ class TeamState(_Open):
     lost: bool
 
 
+class DamageEffects(_Open):
+    """What damage the permanent deals to a player does, as the server applies it."""
+
+    infect: bool = Field(description="it gives poison counters instead of life loss (CR 702.90b)")
+    lifelink: bool = Field(description="its controller gains that much life (CR 702.15b)")
+    commander_key: str | None = Field(
+        description="a commander's `commander_damage` key (`OWNER:Name`) its combat damage adds to (CR 903.10a)"
+    )
+
+
 class PermanentState(_Open):
     name: str
     card: dict[str, Any]
@@ -129,6 +139,7 @@ class PermanentState(_Open):
     counters: dict[str, int]
     summoning_sick: bool
     token: bool
+    damage_effects: DamageEffects | None = None
 
 
 class StackItem(_Open):

@@ -2,12 +2,29 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
+from domain.cards.model import Card
 from domain.judge_call_pages import calls_in_state, closed_call_count
 from domain.rules.activate import is_summoning_sick
 from domain.rules.stack import alternatives_of, card_count, needs_of
-from domain.state import EMPTY_POOL, GameState, StackObject
+from domain.state import EMPTY_POOL, GameState, Permanent, StackObject
+
+
+@lru_cache(maxsize=4096)
+def _damage_keywords(card: Card) -> tuple[bool, bool]:
+    """Infect and lifelink of a card (its Oracle text read once, not at every state shown)."""
+    return card.has_keyword("infect"), card.has_keyword("lifelink")
+
+
+def damage_effects(state: GameState, perm: Permanent) -> dict[str, Any]:
+    """What damage ``perm`` deals to a player does, as the server applies it: poison counters
+    instead (infect, CR 702.90b), its controller gains that much (lifelink, 702.15b), and the
+    ``commander_damage`` key a commander's combat damage adds to (903.10a). The web page's pending
+    totals read this instead of keeping their own copy of the rules."""
+    infect, lifelink = _damage_keywords(perm.card)
+    return {"infect": infect, "lifelink": lifelink, "commander_key": state.commander_key(perm)}
 
 
 def _stack_object(state: GameState, o: StackObject) -> dict[str, Any]:
@@ -75,6 +92,7 @@ def state_view(state: GameState, *, show_libraries: bool = True) -> dict[str, An
             "summoning_sick": is_summoning_sick(state, perm),
             "token": perm.token,
             "damage": perm.damage,
+            "damage_effects": damage_effects(state, perm),
         }
         for perm in state.battlefield.values()
     }

@@ -1,7 +1,12 @@
 /* Calls to the server's v1 API (docs/api.md), with the tab's token in the Authorization header.
  * Failures become an ApiError carrying the server's problem+json fields.
+ *
+ * Each read's answer is kept on this device (lastknown.js); with no network a read is answered
+ * from it, and the store says the page shows the last known state (store.connection).
  */
 
+import { holderKey, recall, remember } from "./lastknown.js";
+import { store } from "./store.js";
 import { Token } from "./token.js";
 
 export class ApiError extends Error {
@@ -47,15 +52,25 @@ export async function api(path, { method = "GET", body, headers, signal, raw = f
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
+  const kept = method === "GET" && !raw ? holderKey(Token.get()) + " " + path : null;
   let response;
   try {
     response = await fetch(path, init);
   } catch (err) {
     if (err && err.name === "AbortError") throw err;
+    const last = kept && (await recall(kept));
+    if (last) {
+      store.setConnection(true, last.at);
+      return last.body;
+    }
     throw new ApiError(0, "Network error", "the server could not be reached", "network");
   }
   if (!response.ok) throw await problemOf(response);
-  return raw ? response : response.json();
+  if (!kept) return raw ? response : response.json();
+  const answer = await response.json();
+  store.setConnection(false);
+  remember(kept, answer);
+  return answer;
 }
 
 /** The server's detail, then status, title and code: what a person needs to act on an error. */

@@ -17,8 +17,9 @@ import { ApiError, api, describeError, enc, gamePath } from "./api.js";
 import { $, h } from "./dom.js";
 import { matchOf } from "./game-flow.js";
 import { newKey } from "./queue.js";
+import { Panel } from "./panel.js";
+import { RANK } from "./store.js";
 
-const RANK = { spectator: 0, player: 1, scorekeeper: 2, judge: 3, head_judge: 4, admin: 5 };
 const RETRY_MS = 1500; // the matches read model trails a game's end by a moment
 const RETRIES = 8;
 const WAIT_MS = 5000; // how often a player's page asks whether the next game exists
@@ -28,12 +29,11 @@ export function nextGameId(gameId, number) {
   return `${String(gameId).replace(/\.g\d+$/, "")}.g${number}`;
 }
 
-export class EndGame {
+export class EndGame extends Panel {
   /** `game`: {id, navigate(url)}. */
   constructor(game) {
+    super();
     this.game = game;
-    this.who = null;
-    this.state = null;
     this.match = null;
     this.tries = 0;
     this.timer = 0;
@@ -42,28 +42,16 @@ export class EndGame {
     this.starting = false;
   }
 
-  setWho(who) {
-    this.who = who;
-    this.render();
-  }
-
-  rank() {
-    return this.who ? RANK[this.who.role] ?? 0 : 0;
-  }
-
-  /** The latest state: a finished game shows the banner and asks for its match. */
-  show(state) {
-    const wasFinished = this.state && this.state.status === "finished";
-    this.state = state;
-    const finished = state.status === "finished";
-    if (!finished) {
+  /** A finished game shows the banner and asks for its match. */
+  stateChanged(before) {
+    const wasFinished = before && before.status === "finished";
+    if (this.state.status !== "finished") {
       clearTimeout(this.timer);
       this.match = null;
     } else if (!wasFinished) {
       this.tries = 0;
       this.loadMatch();
     }
-    this.render();
   }
 
   async loadMatch() {

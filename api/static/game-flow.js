@@ -11,8 +11,9 @@
 import { ApiError, api } from "./api.js";
 import { $, h } from "./dom.js";
 import { stepName } from "./labels.js";
+import { Panel } from "./panel.js";
+import { RANK } from "./store.js";
 
-const RANK = { spectator: 0, player: 1, scorekeeper: 2, judge: 3, head_judge: 4, admin: 5 };
 // The steps in order, as `advance` `to` names them (docs/api.md, Actions).
 const STEPS = [
   "untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
@@ -34,34 +35,19 @@ export function combatTarget(step) {
   return at(step) < at("declare_attackers") ? { to: "declare_attackers", label: "To combat" } : null;
 }
 
-export class GameFlow {
+export class GameFlow extends Panel {
   /** `game`: {id, report(body, label) (null when this token cannot report), match(state)
    * (the match of this game's table, or null)}. */
   constructor(game) {
+    super();
     this.game = game;
-    this.who = null;
-    this.state = null;
-    this.version = 0;
     this.mine = new Set(); // the labels of the reports sent from this panel, to hear their fate
     this.previousLoser = undefined; // MTR 2.2: who chooses in a later game of a match
     this.status = { text: "", error: false };
   }
 
-  setWho(who) {
-    this.who = who;
-    this.render();
-  }
-
-  show(state, version) {
-    if (version < this.version) return;
-    this.state = state;
-    this.version = version;
+  stateChanged() {
     if (this.previousLoser === undefined && this.pregame()) this.findPreviousLoser();
-    this.render();
-  }
-
-  rank() {
-    return this.who ? RANK[this.who.role] ?? 0 : 0;
   }
 
   me() {

@@ -8,8 +8,8 @@
 import { describeError } from "./api.js";
 import { $ } from "./dom.js";
 import { makePlayerLinks, showPlayerLinks } from "./qr-links.js";
+import { RANK, rankOf } from "./store.js";
 
-const MAY = new Set(["scorekeeper", "judge", "head_judge", "admin"]);
 
 export function initPlayerLinks(gameId) {
   const open = $("#links-open");
@@ -43,7 +43,7 @@ export function initPlayerLinks(gameId) {
     open.focus();
   });
   return (who) => {
-    open.hidden = !(who && MAY.has(who.role));
+    open.hidden = rankOf(who) < RANK.scorekeeper;
     if (open.hidden) {
       out.replaceChildren();
       panel.hidden = true;

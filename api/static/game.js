@@ -21,6 +21,7 @@ import { GameRecord } from "./record.js";
 import { Reporter } from "./report.js";
 import { TimelineView } from "./timeline.js";
 import { resetVerifyBadge, verify } from "./verify.js";
+import { RANK, rankOf, store } from "./store.js";
 
 const STATE_CACHE_LIMIT = 300; // a version's state never changes, so any cached one stays right
 const VERIFY_DELAY_MS = 1500; // check the chain once a burst of new events has settled
@@ -56,6 +57,10 @@ class GameView {
     });
     hearReports(this.reporter, this.flow);
     this.endgame = new EndGame({ id, navigate: (url) => location.assign(url) });
+    // The panels draw from the page's one store (store.js): who the token is, the latest state
+    // (which the reporter fetches after new events and publishes through latest()).
+    this.reporter.follow(store, { state: false });
+    for (const panel of [this.judging, this.flow, this.endgame]) panel.follow(store);
     // The timeline filter the address asked for, until the select offers it (the players come
     // with the latest state, the event types with the events).
     const params = new URLSearchParams(location.search);
@@ -73,9 +78,7 @@ class GameView {
     // The latest state names the players (and their permanents) the timeline filter offers,
     // whichever version the board shows.
     if (version >= this.head) this.updateFilterOptions(state);
-    this.judging.show(state, version);
-    this.flow.show(state, version);
-    this.endgame.show(state);
+    store.setState(state, version);
   }
 
   /** The state at version v, from the cache or the server. */
@@ -105,6 +108,7 @@ class GameView {
     this.shown = 0; // the version it shows
     this.loading = false;
     this.cache.clear(); // states depend on the token (known libraries are for judges)
+    store.reset();
   }
 
   current() {
@@ -527,12 +531,9 @@ async function whoAmI(view, showLinks) {
   } catch {
     who = null; // no token where reads are private, or a bad one (the board shows that error)
   }
-  const judge = Boolean(who && ["judge", "head_judge", "admin"].includes(who.role));
+  const judge = rankOf(who) >= RANK.judge;
   $("#judge-panel").hidden = !judge;
   document.body.dataset.role = who ? who.role : "public";
-  view.reporter.setWho(who);
-  view.judging.setWho(who);
-  view.flow.setWho(who);
-  view.endgame.setWho(who);
+  store.setWho(who);
   showLinks(who);
 }

@@ -12,11 +12,13 @@
 
 import { $, h } from "./dom.js";
 import { JudgesPage, TITLE } from "./judges-page.js";
+import { initOffline } from "./offline.js";
 import { initToken, showTokenState } from "./token-bar.js";
 import { takeTokenFromFragment } from "./token.js";
 
 function main() {
   takeTokenFromFragment(); // first: the token must leave the address bar before anything else
+  initOffline();
   showTokenState();
   const root = h("section", { id: "judges-view", class: "judges", "aria-labelledby": "judges-title" });
   $("#main").append(root);

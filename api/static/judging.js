@@ -17,6 +17,8 @@
 
 import { api, describeError, gamePath } from "./api.js";
 import { $, h, plural } from "./dom.js";
+import { Panel } from "./panel.js";
+import { RANK } from "./store.js";
 
 /** The infractions the server knows (IPG sections 2-4, docs/judges.md; the server refuses any
  * other section with `unknown_infraction`). */
@@ -46,15 +48,8 @@ export const INFRACTIONS = [
   ["4.8", "Cheating"],
 ];
 const GAME_ENDING = new Set(["Game Loss", "Match Loss", "Disqualification"]);
-const JUDGES = new Set(["judge", "head_judge", "admin"]);
 
 const safeId = (text) => String(text).replace(/[^A-Za-z0-9_-]/g, "_");
-
-/** This panel's own styles (the call a link named, the buttons of a call), once. */
-function addStylesheet(href) {
-  if (document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) return;
-  document.head.append(h("link", { rel: "stylesheet", href }));
-}
 
 /** The call the address names (`#call=call-2`), or null. */
 export function callInAddress(hash = location.hash) {
@@ -90,15 +85,13 @@ function fillOptions(select, options, keep = 0) {
   if ([...select.options].some((o) => o.value === value)) select.value = value;
 }
 
-export class Judging {
+export class Judging extends Panel {
   /** `game`: {id, recorded(result), catchUp()}: `recorded` takes an answer (its events and state)
    * into the page; `catchUp` fetches what the page has not seen (after a refusal, which may come
    * from a change made elsewhere: a report a judge settled meanwhile). */
   constructor(game) {
+    super();
     this.game = game;
-    this.who = null;
-    this.state = null;
-    this.version = 0;
     this.drafts = new Map(); // the text typed into a dispute or ruling field, by its id
     this.confirming = null; // the game-ending penalty waiting for its second press
     this.drawn = ""; // what the unacknowledged list was drawn from
@@ -106,25 +99,11 @@ export class Judging {
     this.scrollToCall = this.wantedCall; // shown once, when the panel first draws it
     this.touched = { penalty: false, time: false }; // a form the judge changed keeps their choices
     fillOptions($("#penalty-section"), INFRACTIONS.map(([section, name]) => [section, `${section} ${name}`]));
-    addStylesheet("/static/judges-panel.css");
     this.wireForms();
   }
 
-  setWho(who) {
-    this.who = who;
-    this.render();
-  }
-
-  /** The latest state: draw the list and the panel from it. */
-  show(state, version) {
-    if (!state || version < this.version) return;
-    this.state = state;
-    this.version = version;
-    this.render();
-  }
-
   isJudge() {
-    return Boolean(this.who && JUDGES.has(this.who.role));
+    return this.rank() >= RANK.judge;
   }
 
   /** The player this page's token is, in this game (null for any other token). */

@@ -5,6 +5,7 @@ import { clearError, showError } from "./banner.js";
 import { $, formatTime, h, plural } from "./dom.js";
 import { statusName, variantName } from "./labels.js";
 import { initSetup } from "./setup.js";
+import { RANK, rankOf } from "./store.js";
 
 const FILTERS = ["event", "round", "table", "status"];
 
@@ -53,7 +54,7 @@ let tournaments = new Set(); // the events that are tournaments here: their even
 
 /** Scorekeepers and above read the tournaments: an event that is one links to its event page. */
 async function linkTournaments(who) {
-  if (!who || !["scorekeeper", "judge", "head_judge", "admin"].includes(who.role)) return;
+  if (rankOf(who) < RANK.scorekeeper) return;
   try {
     const answer = await api("/v1/tournaments");
     tournaments = new Set((answer.tournaments || []).map((t) => String(t.id)));

@@ -52,17 +52,24 @@ export function follow(gameId, { lastVersion, onEvents, onStatus, onFatal, pollE
 }
 
 function followStream(gameId, { lastVersion, onEvents, onStatus, onFatal }) {
-  const controller = new AbortController();
+  let controller = null;
   let stopped = false;
   let timer = 0;
 
   const connect = async () => {
+    clearTimeout(timer);
     if (stopped) return;
+    if (navigator.onLine === false) {
+      onStatus("Offline", "warn"); // never green while the device has no network
+      return; // the "online" event connects again
+    }
+    if (controller) controller.abort();
+    const mine = (controller = new AbortController());
     const after = lastVersion();
     try {
       const response = await fetch(gamePath(gameId, `/events/stream?after=${after}`), {
         headers: authHeaders({ Accept: "text/event-stream", "Last-Event-ID": String(after) }),
-        signal: controller.signal,
+        signal: mine.signal,
         cache: "no-store",
       });
       if (!response.ok) throw await problemOf(response);
@@ -86,22 +93,35 @@ function followStream(gameId, { lastVersion, onEvents, onStatus, onFatal }) {
       }
       if (!stopped) onStatus("Reconnecting…", "warn");
     } catch (err) {
-      if (stopped || (err && err.name === "AbortError")) return;
+      if (stopped || mine.signal.aborted || (err && err.name === "AbortError")) return;
       if (err instanceof ApiError && [401, 403, 404].includes(err.status)) {
         onFatal(err);
         onStatus("Not live", "");
         return;
       }
-      onStatus("Reconnecting…", "warn");
+      onStatus(navigator.onLine === false ? "Offline" : "Reconnecting…", "warn");
     }
-    if (!stopped) timer = setTimeout(connect, RECONNECT_MS);
+    if (!stopped && mine === controller) timer = setTimeout(connect, RECONNECT_MS);
   };
+  // A connection that is open when the network goes can stay silent for a long time: drop it
+  // at once and say so, and connect again as soon as the network is back.
+  const offline = () => {
+    clearTimeout(timer);
+    if (controller) controller.abort();
+    controller = null;
+    onStatus("Offline", "warn");
+  };
+  const online = () => connect();
+  window.addEventListener("offline", offline);
+  window.addEventListener("online", online);
   connect();
   return {
     stop() {
       stopped = true;
       clearTimeout(timer);
-      controller.abort();
+      if (controller) controller.abort();
+      window.removeEventListener("offline", offline);
+      window.removeEventListener("online", online);
     },
   };
 }

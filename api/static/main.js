@@ -6,10 +6,10 @@
  * page only shows them. See docs/web.md.
  */
 
-import { $ } from "./dom.js";
 import { initGame } from "./game.js";
 import { initList } from "./list.js";
 import { initTournament, tournamentInPath } from "./tournament.js";
+import { initOffline } from "./offline.js";
 import { initToken, showTokenState } from "./token-bar.js";
 import { takeTokenFromFragment } from "./token.js";
 
@@ -25,6 +25,7 @@ function gameIdInPath() {
 
 function main() {
   takeTokenFromFragment(); // first: the token must leave the address bar before anything else
+  initOffline();
   showTokenState();
   let reload = () => {};
   initToken(() => reload());

@@ -4,18 +4,13 @@
  * arrive: "40 → 37 (pending)". Offline, three taps of "Lose 1 life" show 40 → 37 at once.
  *
  * Only reports that add to or take from what is there are counted (life, counters on a player,
- * damage to a player); the server still decides what they do once they arrive. Infect and
- * lifelink are read from the damage's source as the board shows it (CR 702.90b, 702.15b), toxic
- * is the report's own (CR 702.164c), and a commander's combat damage also counts toward 21
- * (CR 903.10a).
+ * damage to a player); the server still decides what they do once they arrive. What a source's
+ * damage does is the server's word, not the page's: each permanent's `damage_effects` in the
+ * state says whether it has infect or lifelink and which commander's damage it is (docs/api.md);
+ * a report's own `infect` and `toxic` fields are added as they say.
  */
 
-const hasKeyword = (card, word) =>
-  Boolean(card && card.oracle_text) &&
-  card.oracle_text
-    .toLowerCase()
-    .split("\n")
-    .some((line) => line.split(",").map((w) => w.trim()).includes(word) || line.startsWith(word + " "));
+const NO_EFFECTS = { infect: false, lifelink: false, commander_key: null };
 
 /** Per player: {life, counters: {kind: n}, commander: {key: n}}, the changes still to come. */
 export function pendingEffects(bodies, state) {
@@ -29,7 +24,6 @@ export function pendingEffects(bodies, state) {
     p.counters[kind] = (p.counters[kind] || 0) + n;
   };
   const board = (state && state.battlefield) || {};
-  const players = (state && state.players) || {};
   for (const body of bodies) {
     if (!body || typeof body !== "object") continue;
     const amount = Number(body.amount) || 0;
@@ -49,20 +43,17 @@ export function pendingEffects(bodies, state) {
         break;
       case "damage": {
         const source = body.source ? board[body.source] : null;
-        const card = source ? source.card : null;
+        const effects = (source && source.damage_effects) || NO_EFFECTS;
         if (target) {
-          // Damage to a player from a source with infect gives poison counters instead (702.90b).
-          if (body.infect || hasKeyword(card, "infect")) counters(target, "poison", amount);
+          if (body.infect || effects.infect) counters(target, "poison", amount);
           else of(target).life -= amount;
           if (body.toxic) counters(target, "poison", Number(body.toxic) || 0);
-          const owner = source && players[source.owner];
-          if (body.combat && owner && !source.token && (owner.commanders || []).includes(source.name)) {
-            const key = `${source.owner}:${source.name}`;
+          if (body.combat && effects.commander_key) {
             const p = of(target);
-            p.commander[key] = (p.commander[key] || 0) + amount;
+            p.commander[effects.commander_key] = (p.commander[effects.commander_key] || 0) + amount;
           }
         }
-        if (source && hasKeyword(card, "lifelink")) of(source.controller).life += amount;
+        if (source && effects.lifelink) of(source.controller).life += amount;
         break;
       }
       default:

@@ -25,8 +25,9 @@ import { ReportQueue } from "./queue.js";
 import { sentenceOf } from "./record.js";
 import { QuickUndo } from "./report-undo.js";
 import { TapGroups } from "./taps.js";
+import { Panel } from "./panel.js";
+import { RANK } from "./store.js";
 
-const RANK = { spectator: 0, player: 1, scorekeeper: 2, judge: 3, head_judge: 4, admin: 5 };
 const PLAYER_COUNTERS = ["poison", "rad", "energy", "experience"];
 const LEAVE_TO = [
   ["graveyard", "Graveyard"],
@@ -60,14 +61,12 @@ function button(key, text, onclick, attrs = {}) {
   return h("button", { type: "button", dataset: { ...(dataset || {}), key }, onclick, ...rest }, text);
 }
 
-export class Reporter {
+export class Reporter extends Panel {
   /** `game`: {id, head(), recorded(answer), catchUp(), record, latest(state, version)}; `latest`
    * hears of each latest state the panels are drawn from. */
   constructor(game) {
+    super();
     this.game = game;
-    this.who = null;
-    this.state = null;
-    this.version = 0;
     this.queue = null;
     this.groups = null;
     this.ask = null; // {kind: "cards", body, count, origin} after a cards_required refusal
@@ -103,12 +102,12 @@ export class Reporter {
 
   // ------------------------------------------------------------------ who may report what
 
-  setWho(who) {
+  /** A new token holder: their own queue of reports (kept per game and holder). */
+  whoChanged(who) {
     if (this.groups) this.groups.stop();
     if (this.queue) this.queue.stop();
     this.queue = null;
     this.groups = null;
-    this.who = who;
     this.selected = who && who.role === "player" ? who.player_id : null;
     this.undo.clear();
     if (this.reports()) {
@@ -126,11 +125,6 @@ export class Reporter {
       });
       this.queue.flush();
     }
-    this.render();
-  }
-
-  rank() {
-    return this.who ? RANK[this.who.role] ?? 0 : 0;
   }
 
   reports() {
@@ -270,15 +264,17 @@ export class Reporter {
 
   // ------------------------------------------------------------------ state
 
-  /** The latest state (from an action's answer or a fetch): redraw the panels with it. */
+  /** The latest state (from an action's answer or a fetch): redraw the panels with it, and
+   * publish it (game.latest puts it in the page's store, which the other panels follow). */
   show(state, version) {
-    if (version < this.version) return;
-    this.state = state;
-    this.version = version;
-    this.undo.seen(version);
-    if (this.who && !this.selected) this.selected = Object.keys(state.players || {})[0] || null;
-    this.render();
+    if (!state || version < this.version) return;
+    super.show(state, version);
     if (this.game.latest) this.game.latest(state, version);
+  }
+
+  stateChanged() {
+    this.undo.seen(this.version);
+    if (this.who && !this.selected) this.selected = Object.keys(this.state.players || {})[0] || null;
   }
 
   async refresh() {

@@ -15,6 +15,7 @@ import { api, describeError } from "./api.js";
 import { $, h } from "./dom.js";
 import { newKey } from "./queue.js";
 import { makePlayerLinks, showPlayerLinks } from "./qr-links.js";
+import { RANK, rankOf } from "./store.js";
 
 const TEAM_VARIANTS = new Set(["two_headed_giant", "archenemy"]);
 const DEFAULT_PLAYERS = { two_player: 2, multiplayer: 4, two_headed_giant: 4, archenemy: 4, commander: 4 };
@@ -222,6 +223,6 @@ export function initSetup(onCreated = () => {}) {
   }
 
   return (who) => {
-    section.hidden = !(who && ["scorekeeper", "judge", "head_judge", "admin"].includes(who.role));
+    section.hidden = rankOf(who) < RANK.scorekeeper;
   };
 }

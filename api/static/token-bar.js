@@ -1,17 +1,28 @@
-/* The top bar's token form, shared by every page module (main.js, judges.js): shows whether a
- * token is in use, takes a pasted one or forgets it, and closes the error banner.
+/* The top bar's token form, shared by every page module (main.js, judges.js): says in one line
+ * whether a token is in use and whose (the store's whoami answer, once the page has it), takes a
+ * pasted one, forgets it after a confirmation (a phone's token is its player's link: a stray tap
+ * must not drop it), and closes the error banner.
  */
 
 import { clearError } from "./banner.js";
 import { $ } from "./dom.js";
+import { forgetHolder, holderKey } from "./lastknown.js";
+import { store } from "./store.js";
 import { Token } from "./token.js";
 
 export function showTokenState() {
   const has = Token.get() !== null;
-  $("#token-state").textContent = has ? "Token in use (this tab only)" : "No token: reading as the public";
+  const who = store.who;
+  const whose = has && who ? `: ${who.name} (${who.role.replace(/_/g, " ")})` : "";
+  const state = $("#token-state");
+  state.textContent = has ? `Token in use${whose}, this tab only` : "No token: reading as the public";
+  state.title = state.textContent;
   $("#token-clear").hidden = !has;
+  $("#token-confirm").hidden = true;
   document.body.classList.toggle("has-token", has);
 }
+
+store.addEventListener("who", () => showTokenState());
 
 /** The token form; `reload()` asks the server again with the new token (or none). */
 export function initToken(reload) {
@@ -27,7 +38,18 @@ export function initToken(reload) {
     reload();
   });
   $("#token-clear").addEventListener("click", () => {
+    $("#token-clear").hidden = true;
+    $("#token-confirm").hidden = false;
+    $("#token-keep").focus();
+  });
+  $("#token-keep").addEventListener("click", () => {
+    showTokenState();
+    $("#token-clear").focus();
+  });
+  $("#token-forget").addEventListener("click", () => {
+    forgetHolder(holderKey(Token.get())); // what the server said to this token leaves the device
     Token.clear();
+    store.setWho(null);
     showTokenState();
     reload();
   });

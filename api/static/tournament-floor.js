@@ -26,9 +26,6 @@ export function initFloor(root, tid) {
   const clock = new RoundClock();
   const roundTitle = h("h2", { id: "t-floor-title", text: "Tables" });
   const callsLine = h("p", { id: "t-calls", class: "t-calls-line", role: "status", hidden: true });
-  if (!document.querySelector('link[href="/static/judges.css"]')) {
-    document.head.append(h("link", { rel: "stylesheet", href: "/static/judges.css" }));
-  }
   const groups = h("div", { class: "t-floor-groups" });
 
   const historyStatus = statusLine("t-history-status");

@@ -6,6 +6,7 @@ reverted: ``domain.judging``), after a restart, and over several partitions. Bot
 from __future__ import annotations
 
 import copy
+import re
 from pathlib import Path
 from typing import Any
 
@@ -273,8 +274,12 @@ def test_the_judges_page_is_served_under_the_csp(client: TestClient) -> None:
     page = client.get("/judges?event=GP-Lyon")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     assert page.headers["content-security-policy"].startswith("default-src 'none'")
-    assert '<script type="module" src="/static/judges.js"></script>' in page.text
-    assert "/static/main.js" not in page.text  # the judges' module alone draws the page
-    assert '<link rel="stylesheet" href="/static/judges.css">' in page.text
+    # The judges' module alone draws the page (its modules joined into one script, and judges.css
+    # in its one style sheet: api/web_assets.py).
+    script = re.search(r'<script type="module" src="(/static/judges\.[0-9a-f]{12}\.js)"></script>', page.text)
+    assert script and "/static/main." not in page.text
+    assert "// ---- judges.js" in client.get(script[1]).text
+    sheet = re.search(r'<link rel="stylesheet" href="(/static/page\.[0-9a-f]{12}\.css)">', page.text)
+    assert sheet and ".judges" in client.get(sheet[1]).text
     for name in ("judges.js", "judges-page.js", "judges-calls.js", "judges.css", "judges-panel.css"):
         assert client.get(f"/static/{name}").status_code == 200, name

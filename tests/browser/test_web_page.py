@@ -392,7 +392,12 @@ def test_errors_are_shown_readably(page: Any, live_server: LiveServer) -> None:
     page.get_by_role("button", name="Use token").click()
     expect(page.locator("#error-text")).to_contain_text("401")
     expect(page.locator("#error-text")).to_contain_text("Enter a token")
+    # Forgetting the token asks first: "Keep it" keeps it, "Yes, forget it" forgets it.
     page.get_by_role("button", name="Forget token").click()
+    page.get_by_role("button", name="Keep it").click()
+    expect(page.locator("#token-state")).to_contain_text("Token in use")
+    page.get_by_role("button", name="Forget token").click()
+    page.get_by_role("button", name="Yes, forget it").click()
     expect(page.locator("#token-state")).to_contain_text("No token")
 
 
@@ -726,8 +731,9 @@ def test_lines_are_the_events_sentences_else_their_type(page: Any, live_server: 
 
 
 def test_modules_are_served_as_javascript_under_the_csp(page: Any, live_server: LiveServer) -> None:
-    """The page's ES modules load from this server with a JavaScript type (modules are refused
-    otherwise, with nosniff), and nothing breaks the Content-Security-Policy."""
+    """The page's script (its ES modules joined into one, api/web_assets.py) loads from this
+    server with a JavaScript type (modules are refused otherwise, with nosniff), and nothing
+    breaks the Content-Security-Policy."""
     game_id = live_server.create_game(game_body("Modules-Open", 1, 1))
     scripts: dict[str, str] = {}
     violations: list[str] = []
@@ -738,10 +744,10 @@ def test_modules_are_served_as_javascript_under_the_csp(page: Any, live_server: 
     page.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
     open_game(page, live_server, game_id)
     board_at(page, 1)
-    assert f"{live_server.url}/static/main.js" in scripts and len(scripts) > 5, scripts
-    assert all(u.startswith(f"{live_server.url}/static/") for u in scripts), scripts
+    loaded = [re.sub(r"\.[0-9a-f]{12}\.", ".HASH.", u) for u in scripts]
+    assert loaded == [f"{live_server.url}/static/main.HASH.js"], scripts
     assert all(t.startswith("text/javascript") for t in scripts.values()), scripts
     page_response = live_server.api.get(f"/games/{game_id}")
     assert "script-src 'self'" in page_response.headers["content-security-policy"]
-    assert '<script type="module" src="/static/main.js"></script>' in page_response.text
+    assert re.search(r'<script type="module" src="/static/main\.[0-9a-f]{12}\.js"></script>', page_response.text)
     assert violations == []
