@@ -136,6 +136,15 @@ class TournamentFacade:
         self.complete_rounds(tournament_id)
         return self.tournament_service.public(tournament_id)
 
+    def public_tournament_json(self, tournament_id: str) -> bytes:
+        """``public_tournament`` as JSON bytes, rendered once per version (the clock per read)."""
+        self.complete_rounds(tournament_id)
+        return self.tournament_service.public_bytes(tournament_id)
+
+    def tournament_standings_json(self, tournament_id: str) -> bytes:
+        """``tournament_standings`` as JSON bytes, rendered once per version."""
+        return self.tournament_service.standings_bytes(tournament_id)
+
     def tournament_record(self, tournament_id: str) -> list[dict[str, Any]]:
         return self.tournament_service.record(tournament_id)
 

@@ -65,8 +65,9 @@ from ledger.tournament_views import (
     summary_json,
     tournament_json,
 )
-from ledger.tournaments import TournamentHead, TournamentLog, Written, new_seed, record_json
+from ledger.tournaments import STREAM_PREFIX, TournamentHead, TournamentLog, Written, new_seed, record_json
 from ledger.write_path import Submission
+from store import fast_json
 from store.results import VerifyReport
 
 RoundMatches = Callable[[str, str], Mapping[str, Any]]
@@ -298,9 +299,35 @@ class TournamentService:
         """What spectators see: rendered once per version (``TournamentHead.memo``), the clock
         read at each request."""
         head = self._log.load(tournament_id)
-        shown: dict[str, Any] = head.remembered("public", lambda: public_json(tournament_id, head.state, None))
-        rnd = head.state.current_round
-        return {**shown, "clock": clock_json(rnd, self._clock())}
+        return {**self.public_static(head), "clock": clock_json(head.state.current_round, self._clock())}
+
+    def public_bytes(self, tournament_id: str) -> bytes:
+        """``public`` as JSON: everything but the clock rendered once per version (a spectator's
+        read of a 5,000-player event costs a copy, not a render), the clock at each read."""
+        head = self._log.load(tournament_id)
+
+        def render() -> bytes:
+            shown = {k: v for k, v in self.public_static(head).items() if k != "clock"}
+            return fast_json.dumps(shown)
+
+        rest: bytes = head.remembered("public-bytes", render)
+        clock = fast_json.dumps(clock_json(head.state.current_round, self._clock()))
+        return b'{"clock":' + clock + b"," + rest[1:] if len(rest) > 2 else b'{"clock":' + clock + b"}"
+
+    def standings_bytes(self, tournament_id: str) -> bytes:
+        """``standings`` as JSON, rendered once per version."""
+        head = self._log.load(tournament_id)
+        found: bytes = head.remembered(
+            "standings-bytes",
+            lambda: fast_json.dumps({"round": len(head.state.rounds), "standings": self._standings(head)}),
+        )
+        return found
+
+    def public_static(self, head: TournamentHead) -> dict[str, Any]:
+        found: dict[str, Any] = head.remembered(
+            "public", lambda: public_json(head.id.removeprefix(STREAM_PREFIX), head.state, None)
+        )
+        return found
 
     def _standings(self, head: TournamentHead) -> list[dict[str, Any]]:
         found: list[dict[str, Any]] = head.remembered("standings", lambda: standings_json(head.state))

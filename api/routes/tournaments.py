@@ -134,6 +134,11 @@ async def _write(request: Request, principal: Principal, raw: bytes, use_case: U
     return await idempotent(request, service, raw, perform, None, _caller(principal))
 
 
+def _json(body: bytes) -> Response:
+    """An answer the ledger rendered once per version (a 5,000-player event's standings)."""
+    return Response(body, media_type="application/json")
+
+
 async def _read(call: Callable[..., Any], *args: Any) -> AnswerResponse:
     return AnswerResponse(await in_thread(call, *args))
 
@@ -364,7 +369,7 @@ async def clock(tid: str, n: int, request: Request, principal: Scorekeeper) -> R
     "/{tid}/standings", responses=ERRORS, response_model=out.StandingsOut, summary="Standings with MTR tiebreakers"
 )
 async def standings(tid: str, request: Request, principal: Scorekeeper) -> Response:
-    return await _read(service_of(request).tournament_standings, tid)
+    return _json(await in_thread(service_of(request).tournament_standings_json, tid))
 
 
 @router.get("/{tid}/standings.csv", responses=ERRORS, summary="Standings as CSV")
@@ -384,7 +389,7 @@ async def results_csv(tid: str, request: Request, principal: Scorekeeper) -> Res
     summary="Pairings and standings for players (names only)",
 )
 async def public(tid: str, request: Request, principal: Reader) -> Response:
-    return await _read(service_of(request).public_tournament, tid)
+    return _json(await in_thread(service_of(request).public_tournament_json, tid))
 
 
 @router.get(

@@ -132,3 +132,26 @@ def test_the_key_is_claimed_in_the_writes_own_save(client: TestClient, admin_hea
         service.handle(register, actor, idempotency_key="k|/p|x", request_fingerprint="f1")
     assert getattr(refused.value, "code", None) in ("idempotency_in_progress",)
     assert sk.version() == version
+
+
+def test_the_public_page_and_standings_are_rendered_once_per_version(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """Issue 39: a spectator's read of a large event copies what was rendered for its version;
+    a write makes a new version, rendered anew; the clock is read at each request."""
+    sk = Scorekeeper(client, admin_headers, "ONCE")
+    sk.create(rounds=2)
+    sk.register("Ann", "Bob", "Cid", "Dee")
+    service = client.app.state.service  # type: ignore[attr-defined]
+    first = service.tournament_service.standings_bytes("ONCE")
+    assert service.tournament_service.standings_bytes("ONCE") is first, "the same version is not rendered again"
+    assert sk.get("/public") == service.public_tournament("ONCE")
+    assert sk.get("/standings") == service.tournament_standings("ONCE")
+    sk.post("/rounds", {"seed": 2})
+    sk.post("/rounds/1/clock", {"action": "start"})
+    public = sk.get("/public")
+    assert [p["table"] for p in public["pairings"]] == [1, 2], "a write is seen at once"
+    assert public["clock"]["state"] == "running"
+    sk.post("/players", {"name": "Eve"})
+    assert "Eve" in [s["name"] for s in sk.get("/public")["standings"]]
+    assert service.tournament_service.standings_bytes("ONCE") is not first
