@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Collection, Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from domain import events as ev
 from domain.cards.model import Card
@@ -76,7 +76,7 @@ def no_target(state: GameState, target: Any) -> str | None:
     return f"a target is {{'player': id}} or {{'permanent': id}}, got {target!r}"
 
 
-def is_one_of(value: Any, options: Collection[str]) -> bool:
+def is_one_of(value: Any, options: Collection[str]) -> TypeGuard[str]:
     """``value in options`` for a recorded value of any JSON shape (a list is not hashable)."""
     return isinstance(value, str) and value in options
 
