@@ -12,12 +12,15 @@ from domain.audit.common import (
     Check,
     as_json,
     card_names,
+    card_of,
     is_count,
+    is_one_of,
+    list_of,
     no_permanent,
     no_player,
     not_in_game,
+    object_of,
 )
-from domain.cards.model import Card
 from domain.state import MANA_TYPES, GameState
 
 
@@ -62,7 +65,7 @@ def _cards_milled(state: GameState, event: ev.Event) -> str | None:
     wrong = from_the_top(state, player_id, names, "CR 701.17a")
     if wrong:
         return wrong
-    nonland = sum(1 for c in data["cards"] if not Card.from_json(c).is_land)
+    nonland = sum(1 for c in data["cards"] if not card_of(c).is_land)
     given: Any = data.get("nonland_count")
     if not (is_count(given, minimum=0) and nonland <= given <= nonland + unnamed):
         more = f", and {unnamed} more are unnamed" if unnamed else ""
@@ -117,7 +120,7 @@ def _cards_moved(state: GameState, event: ev.Event) -> str | None:
     zones["library"] = (player.library, player.library_unknown)
     zones["exile"] = (player.exile, 0)
     zones["command"] = (player.command, 0)
-    if origin not in zones:
+    if not is_one_of(origin, zones):
         return None  # from the stack: the resolving spell's own card (CR 608.3b)
     cards, hidden = zones[origin]
     rest = [c.name for c in cards]
@@ -135,13 +138,15 @@ def _cards_moved(state: GameState, event: ev.Event) -> str | None:
 @CHECKS.on(ev.PermanentEntered)
 def _permanent_entered(state: GameState, event: ev.Event) -> str | None:
     data = event.data
-    raw = data["permanent"]
+    raw = object_of(data["permanent"], "'permanent'")
+    if not isinstance(raw.get("id"), str) or not raw["id"]:
+        return f"a permanent needs an id, got {raw.get('id')!r}"
     if raw["id"] in state.battlefield:
         return f"a permanent {raw['id']!r} is already on the battlefield"
-    problem = no_player(state, raw["owner"]) or no_player(state, raw["controller"])
+    problem = no_player(state, raw.get("owner")) or no_player(state, raw.get("controller"))
     if problem:
         return problem
-    name = Card.from_json(raw["card"]).name
+    name = card_of(raw.get("card"), "the permanent's card").name
     origin = data.get("from")
     if origin == "hand":
         player = state.players[raw["owner"]]
@@ -167,7 +172,7 @@ def _permanent_left(state: GameState, event: ev.Event) -> str | None:
     if missing:
         return missing
     perm = state.battlefield[data["permanent"]]
-    if data.get("to") not in LEAVE_TO:
+    if not is_one_of(data.get("to"), LEAVE_TO):
         return f"'to' must be one of {sorted(LEAVE_TO)}, got {data.get('to')!r}"
     if data.get("to") == "command" and state.commander_key(perm) is None:
         return (
@@ -187,7 +192,7 @@ def _permanent_left(state: GameState, event: ev.Event) -> str | None:
         not isinstance(last, Mapping)
         or as_json({k: last.get(k) for k in LAST_KNOWN}) != as_json(actual)
         or last.get("attached_to") != perm.attached_to
-        or Card.from_json(last["card"]).name != perm.card.name
+        or card_of(last.get("card"), "last_known's card").name != perm.card.name
         or data.get("name") != perm.card.name
     ):
         return f"last_known is not {perm.id!r} as it last existed on the battlefield (CR 603.10a)"
@@ -224,8 +229,8 @@ def _attackers_declared(state: GameState, event: ev.Event) -> str | None:
     player_id: Any = data.get("player")
     if player_id not in state.active_players() or state.turn.step != "declare_attackers":
         return f"{player_id!r} declared attackers outside the declare attackers step of their turn (CR 508.1)"
-    for entry in data["attackers"]:
-        missing = no_permanent(state, entry["permanent"])
+    for entry in list_of(data["attackers"], "'attackers'"):
+        missing = no_permanent(state, object_of(entry, "an attacker").get("permanent"))
         if missing:
             return missing
         perm = state.battlefield[entry["permanent"]]

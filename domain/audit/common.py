@@ -1,13 +1,21 @@
-"""Small readers the audit checks share: each gives a reason, never raises for a well-formed state."""
+"""Small readers the audit checks share: each gives a reason, never raises for a well-formed state.
+
+A record's top-level fields are there (``Event.parse`` refuses a missing or unknown one), but
+their values are whatever JSON the file held. The readers of nested values below (``card_of``,
+``stack_object_of``, ``object_of``, ``list_of``, ``card_names``) raise ``EventFormatError`` for
+a value of the wrong shape: the one error ``check_event`` turns into a "malformed data" reason.
+Anything else a check raises is a bug in the check, and is not caught.
+"""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Collection, Mapping
+from typing import Any, TypeGuard
 
 from domain import events as ev
 from domain.cards.model import Card
+from domain.errors import GameError
 from domain.state import GameState, StackObject
 
 Data = Mapping[str, Any]
@@ -68,11 +76,47 @@ def no_target(state: GameState, target: Any) -> str | None:
     return f"a target is {{'player': id}} or {{'permanent': id}}, got {target!r}"
 
 
+def is_one_of(value: Any, options: Collection[str]) -> TypeGuard[str]:
+    """``value in options`` for a recorded value of any JSON shape (a list is not hashable)."""
+    return isinstance(value, str) and value in options
+
+
+def object_of(raw: Any, what: str) -> Mapping[str, Any]:
+    """A recorded JSON object; ``EventFormatError`` for anything else."""
+    if not isinstance(raw, Mapping):
+        raise ev.EventFormatError(f"{what} must be an object, got {raw!r}")
+    return raw
+
+
+def list_of(raw: Any, what: str) -> list[Any]:
+    """A recorded JSON list; ``EventFormatError`` for anything else."""
+    if not isinstance(raw, list):
+        raise ev.EventFormatError(f"{what} must be a list, got {raw!r}")
+    return raw
+
+
+def card_of(raw: Any, what: str = "a card") -> Card:
+    """A recorded card object (``Card.from_json``); ``EventFormatError`` naming what is wrong."""
+    try:
+        return Card.from_json(object_of(raw, what))
+    except GameError as err:
+        raise ev.EventFormatError(f"{what}: {err.message_for(True)}") from None
+
+
+def stack_object_of(raw: Any) -> StackObject:
+    """A recorded stack object; ``EventFormatError`` when it lacks a field or has a wrong one."""
+    data = object_of(raw, "a stack object")
+    if data.get("card"):
+        card_of(data["card"], "the stack object's card")
+    try:
+        return StackObject.from_json(data)
+    except (KeyError, TypeError, ValueError) as err:  # a missing field, or params that are no mapping
+        raise ev.EventFormatError(f"a stack object ({type(err).__name__}: {err}), got {raw!r}") from None
+
+
 def card_names(raw: Any) -> list[str]:
     """Names of a list of recorded cards (each must be a card object)."""
-    if not isinstance(raw, list):
-        raise TypeError(f"'cards' must be a list, got {raw!r}")
-    return [Card.from_json(c).name for c in raw]
+    return [card_of(c).name for c in list_of(raw, "'cards'")]
 
 
 def on_stack(state: GameState, object_id: Any) -> StackObject | None:

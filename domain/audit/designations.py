@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain import events as ev
-from domain.audit.common import CHECKS, not_in_game
+from domain.audit.common import CHECKS, is_one_of, not_in_game
 from domain.rules.designations import day_night_change
 from domain.rules.dungeons import UNDERCITY, next_rooms
 from domain.state import GameState
@@ -17,7 +17,7 @@ PLAYER_DESIGNATIONS = frozenset({"monarch", "initiative", "city_blessing"})
 def _designation_changed(state: GameState, event: ev.Event) -> str | None:
     data = event.data
     kind: Any = data.get("designation")
-    if kind in PLAYER_DESIGNATIONS:
+    if is_one_of(kind, PLAYER_DESIGNATIONS):
         gone = not_in_game(state, data.get("player"))
         if gone or data.get("value") is not None:
             return gone or f"{kind} names a player, not a value"

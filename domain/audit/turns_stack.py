@@ -7,14 +7,17 @@ from typing import Any
 from domain import events as ev
 from domain.audit.common import (
     CHECKS,
+    is_one_of,
+    list_of,
     no_permanent,
     not_in_game,
     on_stack,
     priority_free,
+    stack_object_of,
     waiting_group,
 )
 from domain.rules.turns import next_turn_owner
-from domain.state import STEPS, GameState, StackObject
+from domain.state import STEPS, GameState
 
 
 @CHECKS.on(ev.TurnBegan)
@@ -59,9 +62,9 @@ def _step_began(state: GameState, event: ev.Event) -> str | None:
 def _triggers_pending(state: GameState, event: ev.Event) -> str | None:
     data = event.data
     side = data.get("controller")
-    if side not in state.players and side not in state.teams:
+    if not is_one_of(side, state.players) and not is_one_of(side, state.teams):
         return f"{side!r} is neither a player nor a team of this game"
-    triggers = [StackObject.from_json(t) for t in data["triggers"]]
+    triggers = [stack_object_of(t) for t in list_of(data["triggers"], "'triggers'")]
     if not triggers:
         return "no triggers to order (CR 603.3b)"
     for trigger in triggers:
@@ -72,7 +75,7 @@ def _triggers_pending(state: GameState, event: ev.Event) -> str | None:
 
 @CHECKS.on(ev.TriggerPutOnStack)
 def _trigger_put_on_stack(state: GameState, event: ev.Event) -> str | None:
-    obj = StackObject.from_json(event.data["object"])
+    obj = stack_object_of(event.data["object"])
     if obj.kind != "trigger":
         return f"{obj.id!r} is a {obj.kind}, not a triggered ability"
     if on_stack(state, obj.id) is not None:
@@ -99,7 +102,7 @@ def _spell_cast(state: GameState, event: ev.Event) -> str | None:
     gone = not_in_game(state, player_id)
     if gone:
         return gone
-    obj = StackObject.from_json(data["object"])
+    obj = stack_object_of(data["object"])
     if obj.kind != "spell" or obj.card is None or obj.controller != player_id:
         return f"the object {obj.id!r} must be a spell with its card, controlled by {player_id!r} (CR 601.2)"
     if on_stack(state, obj.id) is not None:
@@ -136,7 +139,7 @@ def _ability_activated(state: GameState, event: ev.Event) -> str | None:
     raw = data.get("object")
     if raw is None:
         return None  # a mana ability doesn't use the stack (CR 605.3b)
-    obj = StackObject.from_json(raw)
+    obj = stack_object_of(raw)
     if obj.kind != "ability" or on_stack(state, obj.id) is not None:
         return f"the object {obj.id!r} must be a new activated ability (CR 602.2)"
     return None

@@ -1,8 +1,9 @@
 """Fixtures for the browser tests: a real server on a free port, a headless Chromium, an API client.
 
 The server is uvicorn running ``create_app`` in a background thread (``support.serve``); the
-browser is Debian's ``/usr/bin/chromium`` driven by Playwright's Python package (never
-``playwright install``); without it every browser test skips with the reason.
+browser is Debian's ``/usr/bin/chromium`` (or ``MTG_LEDGER_TEST_CHROMIUM``) driven by Playwright's
+Python package (never ``playwright install``); without it every browser test skips with the
+reason, except under ``CI=true``, where every one fails with it (``support.browser_missing``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,17 @@ import pytest
 from pydantic import SecretStr
 
 from api.settings import Settings
-from tests.browser.support import ADMIN_TOKEN, CHROMIUM, CHROMIUM_ARGS, DESKTOP, SCREENSHOTS, LiveServer, device, serve
+from tests.browser.support import (
+    ADMIN_TOKEN,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    DESKTOP,
+    SCREENSHOTS,
+    LiveServer,
+    browser_missing,
+    device,
+    serve,
+)
 
 
 def _live_server(base: Path, public_reads: bool) -> Iterator[LiveServer]:
@@ -48,8 +59,13 @@ def private_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveSer
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     if not os.access(CHROMIUM, os.X_OK):
-        pytest.skip(f"{CHROMIUM} is missing: install Debian's chromium (make browser-deps) to run the browser tests")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright Python package is not installed")
+        browser_missing(
+            f"{CHROMIUM} is missing: install Debian's chromium (make browser-deps) to run the browser tests"
+        )
+    try:
+        from playwright import sync_api
+    except ImportError:
+        browser_missing("the playwright Python package is not installed (make install)")
     with sync_api.sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:

@@ -7,6 +7,7 @@ two window sizes the page must be readable at.
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 import time
@@ -14,14 +15,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import httpx
+import pytest
 
 from api.app import create_app
 from api.settings import Settings
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = os.environ.get("MTG_LEDGER_TEST_CHROMIUM") or "/usr/bin/chromium"
+"""Debian's Chromium; ``MTG_LEDGER_TEST_CHROMIUM`` names another executable."""
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -34,6 +37,19 @@ ADMIN_TOKEN = "browser-admin-token"
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+
+
+def in_ci() -> bool:
+    """``CI=true`` (or ``1``), as CI services set it: there a test that can't run is an error."""
+    return os.environ.get("CI", "").strip().lower() in ("true", "1")
+
+
+def browser_missing(reason: str) -> NoReturn:
+    """Skip the browser tests for ``reason``; under ``CI=true`` fail them instead, so that a CI
+    machine without Chromium can't pass ``make test`` with the pages' JavaScript untested."""
+    if in_ci():
+        pytest.fail(f"{reason}; CI=true, so the browser tests fail rather than skip", pytrace=False)
+    pytest.skip(reason)
 
 
 @dataclass

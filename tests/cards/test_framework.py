@@ -172,7 +172,16 @@ def test_teammates_are_not_opponents() -> None:
         {"type": "attack", "player": "A1", "attackers": [{"permanent": "bear", "attacks": {"player": "A2"}}]},
         "illegal_target",
     )
-    game.act({"type": "attack", "player": "A1", "attackers": [{"permanent": "bear", "attacks": {"player": "B2"}}]})
+    events = game.act(
+        {"type": "attack", "player": "A1", "attackers": [{"permanent": "bear", "attacks": {"player": "B2"}}]}
+    )
+    # The opponent's team is attacked: the bear attacks B2, who defends, and it taps (CR 508.1f).
+    assert [(e.type, e.rule) for e in events] == [
+        (ev.AttackersDeclared.TYPE, "CR 508.1"),
+        (ev.PermanentTapped.TYPE, "CR 508.1f"),
+    ]
+    assert events[0].data["attackers"] == [{"permanent": "bear", "attacks": {"player": "B2"}, "defending_player": "B2"}]
+    assert game.perm("bear")["tapped"] is True
 
 
 def test_saga_chapters_trigger_as_lore_counters_arrive() -> None:

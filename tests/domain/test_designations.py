@@ -253,8 +253,13 @@ def test_the_designations_round_trip_through_the_serialised_state() -> None:
 def test_the_audit_refuses_a_room_the_arrows_dont_lead_to_and_a_wrong_day_night_change() -> None:
     game = two_player(p1={"hand": [BOLT]}, step="cleanup")
     data = {"player": "P1", "dungeon": "Undercity", "room": "Forge"}
-    assert "Secret Entrance" in str(audit_record(game.state, "RoomEntered", data, "CR 701.49a"))
+    assert audit_record(game.state, "RoomEntered", data, "CR 701.49a") == (
+        "P1's venture marker moves into one of ['Secret Entrance'], not 'Forge' (CR 701.49)"
+    )
+    assert audit_record(game.state, "RoomEntered", {**data, "room": "Secret Entrance"}, "CR 701.49a") is None
     game.act("designate", designation="day")
     game.advance()  # night now: P1 cast nothing last turn
     forged = {"designation": "day_night", "value": "day", "cause": "untap step"}
-    assert audit_record(game.state, "DesignationChanged", forged, "CR 731.2b") is not None
+    assert audit_record(game.state, "DesignationChanged", forged, "CR 731.2b") == (
+        "the untap step's check makes it stay night, not day (CR 731.2)"
+    )

@@ -323,13 +323,29 @@ def test_the_audit_checks_opening_events() -> None:
     game = two_player_paper()
     state = game.state
     bad = [
-        Event(MulliganTaken(player="P1", mulligans=2, hand_size=7), "CR 103.5"),  # the first is number 1
-        Event(MulliganTaken(player="P1", mulligans=1, hand_size=6), "CR 103.5"),  # a new hand is seven
-        Event(HandKept(player="P1", mulligans=0, bottom_count=1), "CR 103.5"),  # nothing goes to the bottom
-        Event(FirstPlayerChosen(player="P3", method="random"), "CR 103.1"),
-        Event(FirstPlayerChosen(player="P1", method="coin"), "CR 103.1"),
+        # the first mulligan is number 1
+        (Event(MulliganTaken(player="P1", mulligans=2, hand_size=7), "CR 103.5"), "mulligan 2 of P1, who had taken 0"),
+        # a new hand is seven
+        (
+            Event(MulliganTaken(player="P1", mulligans=1, hand_size=6), "CR 103.5"),
+            "a new hand of 6: a mulligan draws 7 (CR 103.5)",
+        ),
+        # nothing goes to the bottom
+        (
+            Event(HandKept(player="P1", mulligans=0, bottom_count=1), "CR 103.5"),
+            "1 card(s) on the bottom, but P1 puts 0 there after 0 mulligan(s) (CR 103.5, 103.5c)",
+        ),
+        (Event(FirstPlayerChosen(player="P3", method="random"), "CR 103.1"), "'P3' is not a player of this game"),
+        (
+            Event(FirstPlayerChosen(player="P1", method="coin"), "CR 103.1"),
+            "'method' is 'random' or 'chosen', got 'coin'",
+        ),
     ]
-    for event in bad:
-        assert check_event(state, event) is not None, event
+    for event, reason in bad:
+        assert check_event(state, event) == reason
+    # The same events, well formed, pass: each reason above is the one field that is wrong.
+    assert check_event(state, Event(MulliganTaken(player="P1", mulligans=1, hand_size=7), "CR 103.5")) is None
+    assert check_event(state, Event(FirstPlayerChosen(player="P1", method="random"), "CR 103.1")) is None
     game.act("mulligan", player="P1")
-    assert check_event(game.state, Event(FirstPlayerChosen(player="P2", method="chosen"), "CR 103.1")) is not None
+    late = Event(FirstPlayerChosen(player="P2", method="chosen"), "CR 103.1")
+    assert check_event(game.state, late) == "the first player is chosen before any mulligan (CR 103.1, 103.5)"

@@ -156,7 +156,7 @@ def test_an_import_does_not_fire_the_games_past_events_again(store: Store) -> No
         _penalties(played, 2)
         assert played.webhooks.deliver_due() == 2
         export = list(played.export("g1"))
-        elsewhere = store.sibling().service(webhooks=hooks)
+        elsewhere = store.sibling().service(webhooks=hooks, read_models=True)  # the webhook outbox is one
         sub = elsewhere.subscribe_webhook(receiver.url, ["penalty_given"])
         elsewhere.wait_for_read_model()
         elsewhere.import_game(export, JUDGE)

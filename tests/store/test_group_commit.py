@@ -210,7 +210,7 @@ def test_many_threads_on_one_game_lose_nothing(store: Store) -> None:
 def test_a_clash_in_a_batch_is_retried_for_that_game_alone(store: Store) -> None:
     """Another process moves game g0 on: this one's head of g0 is stale, so the batch holding
     g0's action with others fails; the others are stored and g0's action is decided again."""
-    service = store.service(group_commit_window=0.5)  # all six surely in the first batch
+    service = store.service(group_commit_window=0.5, read_models=False)  # all six surely in the first batch
     games = create(service, 6)
     other = store.service(read_models=False, group_commit_window=None)
     other.act(games[0], add_rad(amount=5), JUDGE)
@@ -255,7 +255,7 @@ def test_a_checked_head_moved_on_by_another_process_costs_no_failed_transaction(
     """``check_heads`` (chosen for several workers on one SQLite file): the cached head of g0 is brought up to date
     before the action is decided, so the batch is not failed by it (no probe); without it
     the same batch fails and the clash is found by a probe."""
-    service = store.service(group_commit_window=0.5, check_heads=check_heads)
+    service = store.service(group_commit_window=0.5, check_heads=check_heads, read_models=False)
     games = create(service, 6)
     other = store.service(read_models=False, group_commit_window=None)
     other.act(games[0], add_rad(amount=5), JUDGE)

@@ -420,7 +420,7 @@ def test_export_then_import_reproduces_every_state(store: Store) -> None:
         service.import_game(lines, JUDGE)
     assert exists.value.code == "game_exists"
 
-    other = store.sibling().service(snapshot_interval=4)
+    other = store.sibling().service(snapshot_interval=4, read_models=True)  # its game list is read below
     imported = other.import_game(lines, SCOREKEEPER)
     assert (imported.game_id, imported.version) == ("g1", 10)
     assert [e.to_json() for e in other.events("g1")] == [e.to_json() for e in service.events("g1")]

@@ -9,18 +9,21 @@ import pytest
 
 from domain.errors import IllegalAction
 from ledger.game_files import InvalidExport
+from ledger.service import LedgerService
 from store.hash_chain import Fact, seal
 from tests.store.conftest import JUDGE, SCOREKEEPER, TWO_PLAYER, Store, add_rad
 from tests.store.forging import rehash
 
 
-def seven_events(store: Store) -> None:
+def seven_events(store: Store) -> LedgerService:
+    """Game g1 at version 7, on a service that stays open (returned, for a test to go on with)."""
     service = store.service()
     service.create_game(TWO_PLAYER, SCOREKEEPER, "g1")
     service.act("g1", {"type": "advance", "to": "precombat_main"}, JUDGE)
     service.act("g1", {"type": "resolve"}, JUDGE)  # v6 is CountersRemoved {amount: 2}
     assert service.verify("g1").ok
     service.wait_for_read_model()  # so its runner never meets the edits below
+    return service
 
 
 def test_an_edited_stored_event_is_named_by_verify(store: Store) -> None:
@@ -82,8 +85,7 @@ def _edit(lines: list[str], version: int, change: Any) -> list[str]:
 
 
 def test_a_tampered_export_is_refused_naming_the_line(store: Store) -> None:
-    seven_events(store)
-    service = store.service()
+    service = seven_events(store)  # the same service: another would hold ~22 PostgreSQL connections more
     service.act("g1", add_rad(), JUDGE)
     service.undo("g1", to_version=3, reason="backup", actor=JUDGE)  # v9
     lines = list(service.export("g1"))
