@@ -8,6 +8,16 @@ by an index). A restart resumes after the last record it tracked, and every deli
 stays until it is delivered or given up, so none is lost. A game's events stored by an import
 are past events: they are not delivered again (issue 33, finding 6).
 
+With several partitions (``ledger.partitions``) the outbox follows every partition's log, as the
+matches read model does (issue 39: ``game_ended`` of the games stored in another database than
+the home one was never delivered). The subscriptions and the deliveries stay in the home
+database (``store.outbox``): each other partition's log is folded there with a tracking position
+of its own, in the transaction that stores the deliveries it enqueues, so each event is enqueued
+once and one deliverer sends them all. An event of another partition is delivered to the
+subscriptions made before it was recorded (its ``recorded_at`` is not earlier than the
+subscription's ``created_at``): there is no order between two databases' logs, and a partition
+whose outbox starts late (an upgrade) must not send its whole past.
+
 The deliverer (``ledger.webhook_delivery``) claims due deliveries atomically for a lease,
 POSTs them to the address checked (``ledger.webhook_urls``) and marks them ``delivered`` on a
 2xx answer; otherwise it backs off exponentially, and after ``max_attempts`` gives up
@@ -28,13 +38,14 @@ import re
 import secrets
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, cast
 from uuid import uuid4
 
 from domain import events as ev
 from domain.errors import Code, InvalidCommand, NotFound
 from ledger.clock import Now
+from ledger.match_service import Source
 from ledger.settings import WebhookDelivery
 from ledger.tournament_webhooks import TOURNAMENT_WEBHOOK_EVENTS, tournament_payload
 from ledger.webhook_delivery import Deliverer, Send, sender, sign
@@ -59,7 +70,8 @@ from store.runner_election import ElectedRunner
 
 __all__ = ["WEBHOOK_EVENTS", "OutboxProjection", "Webhooks", "sign", "verify_signature"]
 log = logging.getLogger("mtg_ledger.webhooks")
-VIEWS = outbox_view_classes("webhook_outbox")
+VIEWS_TABLE = "webhook_outbox"
+VIEWS = outbox_view_classes(VIEWS_TABLE)
 ROUND = 0.25
 """Seconds between delivery rounds while they find deliveries to send."""
 ROUND_MOST = 4.0
@@ -131,6 +143,9 @@ class OutboxProjection(DocumentProjection):
     name = "WebhookOutbox"
     imported: ClassVar[Imported] = staticmethod(lambda game, version: False)
     """Set per ledger by ``Webhooks`` (the projection is built by the library, without arguments)."""
+    partition: ClassVar[int] = 0
+    """The partition whose log this projection folds (0: the home one, which holds the
+    subscriptions; set per partition by ``Webhooks``)."""
 
     @classmethod
     def changes(cls, record: Any, get: Get, position: int) -> dict[str, Doc]:
@@ -153,15 +168,19 @@ class OutboxProjection(DocumentProjection):
         name, body = found
         subs = [get(f"sub/{sid}") for sid in (get("subs") or {"ids": []})["ids"]]
         wanted = [s for s in subs if s is not None and name in s["events"]]
+        if cls.partition:  # another database's log: no order with the subscriptions' (module docstring)
+            wanted = [s for s in wanted if str(body.get("recorded_at") or "") >= s["created_at"]]
         if not wanted:
             return {}
         if isinstance(record, GameEvent) and cls.imported(record.originator_id, record.originator_version):
             return {}  # an imported game's past: delivered when it happened, wherever that was
+        # A position is a place in one partition's log: another partition's deliveries say which.
+        place = f"p{cls.partition}/{position:012d}" if cls.partition else f"{position:012d}"
         out: dict[str, Doc] = {}
         for subscription in wanted:
             sid = subscription["id"]
-            delivery = f"{sid}-{position:012d}"
-            out[f"delivery/{sid}/{position:012d}"] = {
+            delivery = f"{sid}-{place.replace('/', '-')}"
+            out[f"delivery/{sid}/{place}"] = {
                 "id": delivery,
                 "subscription": sid,
                 "event": name,
@@ -188,6 +207,17 @@ def _lifecycle(record: WebhookSecretRotated | WebhookDeleted, get: Get) -> dict[
     return {"subs": {"ids": [i for i in index["ids"] if i != sid]}, f"sub/{sid}": {**sub, "deleted": True}}
 
 
+def _imported_in(app: LedgerApplication) -> Imported:
+    """Whether a version of a game of ``app``'s partition was stored by an import (its receipt
+    is in the game's partition)."""
+
+    def imported(game_id: str, version: int) -> bool:
+        receipts = list(app.events.get(import_stream_id(game_id), limit=1))
+        return bool(receipts) and isinstance(receipts[0], GameImported) and version <= receipts[0].events
+
+    return imported
+
+
 _SUBSCRIPTION_ID = re.compile(r"wh-[0-9a-f]{12}")
 
 
@@ -212,15 +242,32 @@ class Webhooks:
         group: ReadModelGroup,
         settings: WebhookDelivery | None = None,
         send: Send | None = None,
+        others: Sequence[Source] = (),
     ) -> None:
+        """``app`` and the rest: the home partition's (the subscriptions and the outbox are
+        there); ``others``: the other partitions, in their order, whose logs the outbox follows
+        too (their games' events are delivered as the home partition's are)."""
         self._app = app
         self._now = now
         self.settings = settings if settings is not None else WebhookDelivery()
         if self.settings.deadline >= self.settings.lease:  # else a claim could expire mid-request
             raise InvalidCommand("webhook deadline must be shorter than the lease", Code.INVALID_FIELD)
         self.policy = AddressPolicy(parse_networks(self.settings.allow_private))
-        projection = type(OutboxProjection.__name__, (OutboxProjection,), {"imported": staticmethod(self._imported)})
+        projection = type(OutboxProjection.__name__, (OutboxProjection,), {"imported": staticmethod(_imported_in(app))})
         self._follower = follower(app, store, env, projection, VIEWS, group=group)
+        self._followers = [self._follower]
+        """The home partition's follower, then one per other partition (each its own log's
+        runner, elected in that partition, writing to the home database's outbox)."""
+        try:
+            for number, other in enumerate(others, start=1):
+                attributes = {"imported": staticmethod(_imported_in(other.app)), "partition": number}
+                folds = type(OutboxProjection.__name__, (OutboxProjection,), attributes)
+                views = outbox_view_classes(VIEWS_TABLE, partition=number)
+                self._followers.append(follower(other.app, store, env, folds, views, group=other.group))
+        except BaseException:
+            for made in self._followers:
+                made.close()
+            raise
         self.view = cast(OutboxView, self._follower.view)
         """The outbox (deliveries are claimed and written here by every delivering process)."""
         self.deliverer = Deliverer(
@@ -236,10 +283,6 @@ class Webhooks:
     def election(self) -> ElectedRunner | None:
         """Whether this process keeps the outbox read model (``None``: it never asks to)."""
         return self._follower.election
-
-    def _imported(self, game_id: str, version: int) -> bool:
-        receipts = list(self._app.events.get(import_stream_id(game_id), limit=1))
-        return bool(receipts) and isinstance(receipts[0], GameImported) and version <= receipts[0].events
 
     # -- subscriptions ---------------------------------------------------------------------
     def subscribe(self, url: str, events: list[str]) -> dict[str, Any]:
@@ -342,7 +385,9 @@ class Webhooks:
             wait = ROUND if claimed else min(wait * 2, ROUND_MOST)
 
     def wait(self, timeout: float = 10.0) -> None:
-        self._follower.wait(timeout)
+        """Until the outbox has folded what every partition's log holds now."""
+        for one in self._followers:
+            one.wait(timeout)
 
     def close(self) -> None:
         self._stop.set()
@@ -350,4 +395,5 @@ class Webhooks:
         if self._thread is not None:
             self._thread.join(timeout=10)
         self.deliverer.close()
-        self._follower.close()
+        for one in self._followers:
+            one.close()

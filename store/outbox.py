@@ -11,6 +11,13 @@ process, several workers); a claim that reads, then writes, let both send the sa
 ``claim`` marks due rows with a lease token in ONE ``UPDATE ... RETURNING`` (on PostgreSQL
 over ``FOR UPDATE SKIP LOCKED`` rows: a row another claimer holds is skipped, not waited for),
 and counts the attempt there. ``finish`` writes the outcome only under the same lease token.
+
+Why one outbox for several logs (issue 39): with several partitions (``ledger.partitions``) a
+game's events are in its own database's log, but the subscriptions and the deliveries are in
+the home database. The outbox follows every partition's log into the home database's tables,
+each log with a tracking position of its own (``partition``: the view class of the k-th other
+partition tracks under ``<name>#<table>@p<k>``), written in the same transaction as the
+deliveries its records enqueue: each record is enqueued once, and one deliverer sends them all.
 """
 
 from __future__ import annotations
@@ -123,7 +130,19 @@ _PRUNE = (
 )
 
 
-class SQLiteOutboxView(SQLiteDocumentView, OutboxView):
+class _PartitionTracking:
+    """The tracking name of a view following another partition's log than the home one's."""
+
+    PARTITION: ClassVar[int] = 0
+    """The partition whose log the view's follower folds (0: the home one, whose database
+    holds the outbox; its tracking name is the one an outbox of one database always had)."""
+
+    def _own(self, name: str) -> str:
+        own: str = super()._own(name)  # type: ignore[misc]
+        return f"{own}@p{self.PARTITION}" if self.PARTITION and own != name else own
+
+
+class SQLiteOutboxView(_PartitionTracking, SQLiteDocumentView, OutboxView):
     def construct_create_table_statements(self) -> list[str]:
         names = {"t": self.DELIVERIES, "i_due": f"{self.DELIVERIES}_due", "i_done": f"{self.DELIVERIES}_done"}
         return [*super().construct_create_table_statements(), *(s.format(**names) for s in (_CREATE, *_INDEXES))]
@@ -190,7 +209,7 @@ def _move_legacy_sqlite(c: Any, docs: str, deliveries: str) -> None:
     c.execute(f"DELETE FROM {docs} WHERE substr(key, 1, ?) = ?", (len(DELIVERY_PREFIX), DELIVERY_PREFIX))
 
 
-class PostgresOutboxView(PostgresDocumentView, OutboxView):
+class PostgresOutboxView(_PartitionTracking, PostgresDocumentView, OutboxView):
     datastore: PostgresDatastore
 
     def __init__(self, datastore: PostgresDatastore, **kwargs: Any) -> None:
@@ -262,9 +281,12 @@ class PostgresOutboxView(PostgresDocumentView, OutboxView):
             return int(curs.rowcount)
 
 
-def outbox_view_classes(table: str) -> dict[str, type[DocumentView]]:
-    """An outbox view class per store, its documents in ``table``."""
+def outbox_view_classes(table: str, partition: int = 0) -> dict[str, type[DocumentView]]:
+    """An outbox view class per store, its documents in ``table``; ``partition``: the log its
+    follower folds (0: the home partition's; k: the k-th partition's, tracked apart)."""
+    suffix = f"_p{partition}" if partition else ""
+    attributes = {"TABLE": table, "PARTITION": partition}
     return {
-        "sqlite": type(f"SQLiteOutbox_{table}", (SQLiteOutboxView,), {"TABLE": table}),
-        "postgresql": type(f"PostgresOutbox_{table}", (PostgresOutboxView,), {"TABLE": table}),
+        "sqlite": type(f"SQLiteOutbox_{table}{suffix}", (SQLiteOutboxView,), attributes),
+        "postgresql": type(f"PostgresOutbox_{table}{suffix}", (PostgresOutboxView,), attributes),
     }
