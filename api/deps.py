@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, Request
+from pydantic import BaseModel, ValidationError
 
 from api.auth import Principal, require_async
 from api.settings import Settings
 from domain.commands.bodies.text import bad_id_character, check_string, check_value, parse_int, refuse_constant
+from domain.commands.refusals import refusal
 from domain.errors import Code, InvalidCommand, TooLarge
 from ledger.service import LedgerService
 
@@ -118,6 +120,26 @@ def json_object(body: bytes) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise InvalidCommand(f"the body must be a JSON object, got {type(value).__name__}", Code.INVALID_BODY)
     return value
+
+
+B = TypeVar("B", bound=BaseModel)
+
+
+def parse_body(model: type[B], raw: Any, what: str) -> B:
+    """``raw`` (a parsed JSON body) as ``model``; what the model refuses is a 400 with the
+    model's code (``domain.commands.refusals``), naming ``what`` (``"webhook"``, ``"result"``)."""
+    if not isinstance(raw, dict):
+        raise InvalidCommand(f"the {what} must be a JSON object, got {raw!r}", Code.INVALID_BODY)
+    try:
+        return model.model_validate(raw)
+    except ValidationError as err:
+        raise refusal(err, what=what) from None
+
+
+async def read_body(request: Request, model: type[B], what: str) -> B:
+    """The request's JSON object body as ``model`` (``raw_body``, ``json_object``, ``parse_body``):
+    how a route reads a body it doesn't keep the bytes of (an ``Idempotency-Key`` route does)."""
+    return parse_body(model, json_object(await raw_body(request)), what)
 
 
 def if_match(request: Request) -> int | None:

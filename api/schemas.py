@@ -312,3 +312,11 @@ def body_doc(schema: str, examples: dict[str, Any] | None = None) -> dict[str, A
     if examples:
         content["examples"] = {k: {"summary": k, "value": v} for k, v in examples.items()}
     return {"requestBody": {"required": True, "content": {"application/json": content}}}
+
+
+def model_body_doc(model: type[BaseModel]) -> dict[str, Any]:
+    """``openapi_extra`` documenting a raw JSON body (read by ``api.deps.read_body``) by the
+    schema of the model that parses it, inline (for bodies without ``$defs``)."""
+    schema = model.model_json_schema()
+    assert "$defs" not in schema, f"{model.__name__}: name it in REQUEST_BODIES and use body_doc"
+    return {"requestBody": {"required": True, "content": {"application/json": {"schema": schema}}}}

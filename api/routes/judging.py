@@ -9,14 +9,14 @@ work as for actions and a refused request stores nothing.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field
 
 from api.auth import Principal, require_async
-from api.deps import Reader, Scorekeeper, if_match, json_object, raw_body, service_of
+from api.deps import Reader, Scorekeeper, if_match, json_object, parse_body, raw_body, service_of
 from api.idempotency import Answer, idempotent
 from api.presenters import action_out
 from api.query import CheckedRoute
@@ -25,8 +25,6 @@ from api.threads import in_thread
 from domain.commands import Command
 from domain.commands import judging as j
 from domain.commands.bodies.fields import Body, Text
-from domain.commands.refusals import refusal
-from domain.errors import Code, InvalidCommand
 from domain.judge_call_pages import MAX_PAGE, Status, calls_page
 from domain.permissions import acknowledger, acknowledges_as_judge, check_game, disputer, judge_caller
 from ledger.service import LedgerService
@@ -35,8 +33,6 @@ from projections.open_calls import MAX_LIMIT
 router = APIRouter(tags=["judging"], route_class=CheckedRoute)
 """What ``api.app`` includes: the game's endpoints (``games``) and the floor's (``/v1/judge-calls``)."""
 games = APIRouter(prefix="/v1/games", tags=["judging"], route_class=CheckedRoute)
-
-B = TypeVar("B", bound=BaseModel)
 
 
 class CallBody(Body):
@@ -80,13 +76,8 @@ class DisputeBody(Body):
     reason: Text
 
 
-def _parse(model: type[B], raw: Any, what: str) -> B:
-    if not isinstance(raw, dict):
-        raise InvalidCommand(f"the {what} must be a JSON object, got {raw!r}", Code.INVALID_BODY)
-    try:
-        return model.model_validate(raw)
-    except ValidationError as err:
-        raise refusal(err, what=what) from None
+_parse = parse_body
+"""Kept for the routers that still import it by this name (``api.deps.parse_body``)."""
 
 
 async def _append(

@@ -1,5 +1,10 @@
 """Matches and results by event and round (docs/judges.md, docs/api.md): the matches read model
-(``projections.matches``), match reports, and the results export for tournament software."""
+(``projections.matches``), match reports, and the results export for tournament software.
+
+The edge's one style (issue 39): the caller by role is a dependency (``api.deps``'s ``Reader``,
+``Actor``, ``Scorekeeper``), a body is read with ``api.deps.read_body`` into the model written
+beside the route that takes it, and every route names its answer (``api.schemas_matches``), so
+the OpenAPI document describes it and FastAPI checks it."""
 
 from __future__ import annotations
 
@@ -9,11 +14,11 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 from pydantic import Field
 
-from api.auth import require_async
-from api.deps import json_object, plain_path_parameters, raw_body, service_of
+from api.deps import Actor, Reader, Scorekeeper, plain_path_parameters, read_body, service_of
 from api.query import CheckedRoute
 from api.routes.games import ERRORS
-from api.routes.judging import _parse
+from api.schemas import model_body_doc
+from api.schemas_matches import CSV_ANSWER, Confirmed, DrawAgreed, MatchOut, ResultEntered, ResultsOut, RoundOut
 from api.threads import in_thread
 from domain.commands.bodies.fields import Body, Text
 from domain.errors import Code, Conflict, IllegalAction, InvalidCommand
@@ -25,42 +30,45 @@ from projections.matches import RESULT_COLUMNS, match_result
 router = APIRouter(
     prefix="/v1/events", tags=["matches"], dependencies=[Depends(plain_path_parameters)], route_class=CheckedRoute
 )
+MAX_GAMES = 5
+"""Game wins or draws one match may report (best of five)."""
+
+
+@router.get(
+    "/{event}/rounds/{round}",
+    response_model=RoundOut,
+    responses=ERRORS,
+    summary="A round: tables, match results, open calls",
+)
+async def get_round(event: str, round: str, request: Request, _: Reader) -> dict[str, Any]:
+    return await in_thread(service_of(request).round, event, round)
+
+
+@router.get(
+    "/{event}/rounds/{round}/tables/{table}",
+    response_model=MatchOut,
+    responses=ERRORS,
+    summary="One match and its result",
+)
+async def get_match(event: str, round: str, table: str, request: Request, _: Reader) -> dict[str, Any]:
+    return await in_thread(service_of(request).match, event, round, table)
 
 
 class ConfirmBody(Body):
     score: Text = Field(description="the score confirmed, as the match shows it (`2-1-0`)")
 
 
-class ResultBody(Body):
-    wins: dict[Text, int] = Field(description="game wins by player id")
-    draws: int = Field(0, ge=0, le=5)
-
-
-class EmptyBody(Body):
-    pass
-
-
-@router.get("/{event}/rounds/{round}", responses=ERRORS, summary="A round: tables, match results, open calls")
-async def get_round(event: str, round: str, request: Request) -> dict[str, Any]:
-    service = service_of(request)
-    await require_async(request, "spectator")
-    return await in_thread(service.round, event, round)
-
-
-@router.get("/{event}/rounds/{round}/tables/{table}", responses=ERRORS, summary="One match and its result")
-async def get_match(event: str, round: str, table: str, request: Request) -> dict[str, Any]:
-    service = service_of(request)
-    await require_async(request, "spectator")
-    return await in_thread(service.match, event, round, table)
-
-
 @router.post(
-    "/{event}/rounds/{round}/tables/{table}/confirm", status_code=201, responses=ERRORS, summary="Confirm the result"
+    "/{event}/rounds/{round}/tables/{table}/confirm",
+    status_code=201,
+    response_model=Confirmed,
+    openapi_extra=model_body_doc(ConfirmBody),
+    responses=ERRORS,
+    summary="Confirm the result",
 )
-async def confirm(event: str, round: str, table: str, request: Request) -> dict[str, Any]:
+async def confirm(event: str, round: str, table: str, request: Request, principal: Actor) -> dict[str, Any]:
     service = service_of(request)
-    principal = await require_async(request, "player")
-    body = _parse(ConfirmBody, json_object(await raw_body(request)), "confirmation")
+    body = await read_body(request, ConfirmBody, "confirmation")
     match = await in_thread(service.match_record, event, round, table)
     player = match_player(principal, match["games"], match["players"])
     current = match_result(match)
@@ -75,16 +83,21 @@ async def confirm(event: str, round: str, table: str, request: Request) -> dict[
     return {"event": event, "round": round, "table": table, "confirmed_by": player, "score": body.score}
 
 
+class EmptyBody(Body):
+    pass
+
+
 @router.post(
     "/{event}/rounds/{round}/tables/{table}/intentional-draw",
     status_code=201,
+    response_model=DrawAgreed,
+    openapi_extra=model_body_doc(EmptyBody),
     responses=ERRORS,
     summary="Agree to an intentional draw (MTR 2.4; both players)",
 )
-async def intentional_draw(event: str, round: str, table: str, request: Request) -> dict[str, Any]:
+async def intentional_draw(event: str, round: str, table: str, request: Request, principal: Actor) -> dict[str, Any]:
     service = service_of(request)
-    principal = await require_async(request, "player")
-    _parse(EmptyBody, json_object(await raw_body(request)), "intentional draw")
+    await read_body(request, EmptyBody, "intentional draw")
     match = await in_thread(service.match_record, event, round, table)
     player = match_player(principal, match["games"], match["players"])
     current = match_result(match)
@@ -99,19 +112,25 @@ async def intentional_draw(event: str, round: str, table: str, request: Request)
     return {"event": event, "round": round, "table": table, "agreed_by": player}
 
 
+class ResultBody(Body):
+    wins: dict[Text, int] = Field(description="game wins by player id")
+    draws: int = Field(0, ge=0, le=MAX_GAMES)
+
+
 @router.post(
     "/{event}/rounds/{round}/tables/{table}/result",
     status_code=201,
+    response_model=ResultEntered,
+    openapi_extra=model_body_doc(ResultBody),
     responses=ERRORS,
     summary="Enter the match result (scorekeeper+)",
 )
-async def enter_result(event: str, round: str, table: str, request: Request) -> dict[str, Any]:
+async def enter_result(event: str, round: str, table: str, request: Request, principal: Scorekeeper) -> dict[str, Any]:
     service = service_of(request)
-    principal = await require_async(request, "scorekeeper")
-    body = _parse(ResultBody, json_object(await raw_body(request)), "result")
+    body = await read_body(request, ResultBody, "result")
     match = await in_thread(service.match_record, event, round, table)
     unknown = sorted(set(body.wins) - set(match["players"]))
-    if unknown or any(not 0 <= n <= 5 for n in body.wins.values()):
+    if unknown or any(not 0 <= n <= MAX_GAMES for n in body.wins.values()):
         raise InvalidCommand(
             f"wins are 0-5 by player of this match {match['players']}, got {body.wins}", Code.INVALID_FIELD
         )
@@ -121,17 +140,21 @@ async def enter_result(event: str, round: str, table: str, request: Request) -> 
     return {"event": event, "round": round, "table": table, **score}
 
 
-@router.get("/{event}/rounds/{round}/results.json", responses=ERRORS, summary="Results export (JSON)")
-async def results_json(event: str, round: str, request: Request) -> dict[str, Any]:
-    service = service_of(request)
-    await require_async(request, "spectator")
-    rows = await in_thread(service.round_results, event, round)
+@router.get(
+    "/{event}/rounds/{round}/results.json", response_model=ResultsOut, responses=ERRORS, summary="Results export (JSON)"
+)
+async def results_json(event: str, round: str, request: Request, _: Reader) -> dict[str, Any]:
+    rows = await in_thread(service_of(request).round_results, event, round)
     return {"event": event, "round": round, "columns": list(RESULT_COLUMNS), "results": rows}
 
 
-@router.get("/{event}/rounds/{round}/results.csv", responses=ERRORS, summary="Results export (CSV)")
-async def results_csv(event: str, round: str, request: Request) -> Response:
-    service = service_of(request)
-    await require_async(request, "spectator")
-    rows = await in_thread(service.round_results, event, round)
+@router.get(
+    "/{event}/rounds/{round}/results.csv",
+    response_model=None,
+    response_class=Response,
+    responses={**ERRORS, **CSV_ANSWER},
+    summary="Results export (CSV)",
+)
+async def results_csv(event: str, round: str, request: Request, _: Reader) -> Response:
+    rows = await in_thread(service_of(request).round_results, event, round)
     return Response(to_csv(RESULT_COLUMNS, rows), media_type="text/csv; charset=utf-8")

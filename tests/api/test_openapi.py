@@ -109,3 +109,39 @@ def test_every_documented_example_parses(client: TestClient) -> None:
     create = spec["paths"]["/v1/games"]["post"]["requestBody"]["content"]["application/json"]["examples"]
     for example in create.values():
         game_started(example["value"], "g-example", bundled_catalog().resolve)
+
+
+def test_every_match_and_webhook_answer_is_described(client: TestClient) -> None:
+    """Issue 39: each route of the match and webhook routers names its answer, so the document
+    describes it (a model for JSON, the media type for CSV, no body for 204), and the body it
+    reads (the model that parses it)."""
+    paths = client.get("/openapi.json").json()["paths"]
+    operations = [
+        (path, method, op)
+        for path, ops in paths.items()
+        if path.startswith(("/v1/events/", "/v1/webhooks"))
+        for method, op in ops.items()
+    ]
+    assert len(operations) == 12, [(p, m) for p, m, _ in operations]
+    for path, method, op in operations:
+        if method == "post" and not path.endswith("/secret"):  # a body: its model's schema
+            body = op["requestBody"]["content"]["application/json"]["schema"]
+            assert body["type"] == "object" and body["additionalProperties"] is False, (path, body)
+        status, answer = next((s, r) for s, r in op["responses"].items() if s.startswith("2"))
+        if status == "204":
+            assert "content" not in answer, (path, method)
+            continue
+        [(media, content)] = answer["content"].items()
+        if path.endswith(".csv"):
+            assert media == "text/csv" and content["schema"] == {"type": "string"}, (path, method)
+        else:
+            assert media == "application/json" and "$ref" in content["schema"], (path, method, content)
+
+
+def test_the_webhook_body_offers_the_events_a_subscription_may_ask_for() -> None:
+    from typing import get_args
+
+    from api.routes.webhooks import WebhookEvent
+    from ledger.webhooks import WEBHOOK_EVENTS
+
+    assert get_args(WebhookEvent) == WEBHOOK_EVENTS

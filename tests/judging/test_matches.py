@@ -6,10 +6,12 @@ from __future__ import annotations
 import copy
 import csv
 import io
+import json
 from typing import Any
 
 from fastapi.testclient import TestClient
 
+from projections.matches import RESULT_COLUMNS
 from tests.api.helpers import TWO_PLAYER, assert_problem, token
 
 EVENT, ROUND = "GP-Match", 4
@@ -113,3 +115,45 @@ def test_a_match_loss_ends_the_match(client: TestClient, admin_headers: dict[str
     assert_problem(
         client.get(f"/v1/events/{EVENT}/rounds/{ROUND}/tables/99", headers=admin_headers), 404, "unknown_match"
     )
+
+
+def test_the_answers_are_the_read_model_s_field_for_field(client: TestClient, admin_headers: dict[str, str]) -> None:
+    """Issue 39: the match routes name their answers (``response_model``); the models drop and
+    add nothing: each answer is what the service returns, with open calls, time extensions, a
+    Match Loss and a confirmation in it."""
+    service = client.app.state.service  # type: ignore[attr-defined]
+    judge = token(client, admin_headers, "judge")
+    calling = _game(client, admin_headers, 5)
+    for path, body in (
+        ("judge-calls", {"called_by": "P1", "question": "Does the trigger still resolve?"}),
+        ("time-extensions", {"minutes": 3, "reason": "deck check"}),
+    ):
+        assert client.post(f"/v1/games/{calling}/{path}", json=body, headers=judge).status_code == 201
+    lost = _game(client, admin_headers, 6)
+    penalty = {"player": "P2", "section": "3.2", "penalty": "Match Loss"}
+    assert client.post(f"/v1/games/{lost}/penalties", json=penalty, headers=judge).status_code == 201
+    _concede(client, admin_headers, _game(client, admin_headers, 7), "P2")
+    keeper = token(client, admin_headers, "scorekeeper")
+    entered = {"wins": {"P1": 1, "P2": 1}, "draws": 1}
+    r = client.post(f"/v1/events/{EVENT}/rounds/{ROUND}/tables/7/result", json=entered, headers=keeper)
+    assert r.status_code == 201 and r.json() == {"event": EVENT, "round": str(ROUND), "table": "7", **entered}
+    service.wait_for_read_model()
+    base = f"/v1/events/{EVENT}/rounds/{ROUND}"
+    answers = {
+        base: service.round(EVENT, str(ROUND)),
+        f"{base}/tables/5": service.match(EVENT, str(ROUND), "5"),
+        f"{base}/tables/6": service.match(EVENT, str(ROUND), "6"),
+        f"{base}/results.json": {
+            "event": EVENT,
+            "round": str(ROUND),
+            "columns": list(RESULT_COLUMNS),
+            "results": service.round_results(EVENT, str(ROUND)),
+        },
+    }
+    for path, expected in answers.items():
+        r = client.get(path, headers=admin_headers)
+        assert r.status_code == 200 and r.json() == json.loads(json.dumps(expected)), path
+    [call] = answers[base]["open_calls"]
+    [extension] = answers[base]["time_extensions"]
+    assert call["table"] == 5 and extension["minutes"] == 3
+    assert answers[f"{base}/tables/6"]["match_loss"]["penalty"] == "Match Loss"

@@ -72,6 +72,10 @@ def test_subscriptions_are_listed_rotated_and_deleted(
     _service(client).wait_for_read_model()
     statuses = [d["status"] for d in _service(client).webhook_deliveries(created["id"])]
     assert statuses == ["delivered", "cancelled"]  # at once, not when a deliverer comes by
+    # The answer is the service's, field for field (its model, issue 39, drops and adds nothing).
+    listing = client.get(f"/v1/webhooks/{created['id']}/deliveries", headers=admin)
+    expected = {"subscription": created["id"], "deliveries": _service(client).webhook_deliveries(created["id"])}
+    assert listing.status_code == 200 and listing.json() == expected
     _penalty(client, admin, game)  # after the deletion: no delivery at all
     assert _service(client).webhooks.deliver_due() == 0
     assert len(receiver.received) == 1
