@@ -207,7 +207,7 @@ def _lifecycle(record: WebhookSecretRotated | WebhookDeleted, get: Get) -> dict[
     return {"subs": {"ids": [i for i in index["ids"] if i != sid]}, f"sub/{sid}": {**sub, "deleted": True}}
 
 
-def _imported_in(app: LedgerApplication) -> Imported:
+def _imported_in(app: ReadModelApp) -> Imported:
     """Whether a version of a game of ``app``'s partition was stored by an import (its receipt
     is in the game's partition)."""
 
