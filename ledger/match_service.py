@@ -34,12 +34,15 @@ from store.streams import Streams
 
 
 class Source(NamedTuple):
-    """Another partition whose games the matches read model follows."""
+    """Another partition whose games the matches read model (and the webhook outbox) follows."""
 
     app: ReadModelApp
+    """Handed on, unopened, to the read model's runner."""
     store: StoreKind
     env: Mapping[str, str]
     group: ReadModelGroup
+    streams: Streams
+    """That partition's streams (an import's receipt lives with its game)."""
 
 
 class Matches:

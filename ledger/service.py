@@ -109,10 +109,12 @@ class LedgerService(TournamentFacade):
         self.tokens: TokenRegistry = home.tokens
         """The token registry (in the home partition), for tests that look inside; callers use
         the token methods below."""
-        # Matches follow every partition's log (a round's tables may be stored in several);
-        # webhooks the home partition's (docs/operations.md, Partitions).
+        # Matches and the webhook outbox follow every partition's log (a round's tables may be
+        # stored in several; docs/operations.md, Partitions).
         try:
-            others = [Source(p.app, p.store, p.library_env, p.read_models) for p in list(self.partitions)[1:]]
+            others = [
+                Source(p.app, p.store, p.library_env, p.read_models, p.streams) for p in list(self.partitions)[1:]
+            ]
             self.matches = Matches(
                 home.app, home.store, home.library_env, now, group=home.read_models, streams=home.streams, others=others
             )
@@ -124,7 +126,9 @@ class LedgerService(TournamentFacade):
                 home.library_env,
                 now,
                 group=home.read_models,
+                streams=home.streams,
                 settings=hooks,
+                others=others,
             )
             """Webhook subscriptions, the outbox and its deliverer."""
             self.open_calls = OpenCalls([Log(p.app, p.store, p.library_env, p.read_models) for p in self.partitions])

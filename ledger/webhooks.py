@@ -67,6 +67,7 @@ from store.records import (
     webhook_stream_id,
 )
 from store.runner_election import ElectedRunner
+from store.streams import Streams
 
 __all__ = ["WEBHOOK_EVENTS", "OutboxProjection", "Webhooks", "sign", "verify_signature"]
 log = logging.getLogger("mtg_ledger.webhooks")
@@ -207,12 +208,12 @@ def _lifecycle(record: WebhookSecretRotated | WebhookDeleted, get: Get) -> dict[
     return {"subs": {"ids": [i for i in index["ids"] if i != sid]}, f"sub/{sid}": {**sub, "deleted": True}}
 
 
-def _imported_in(app: ReadModelApp) -> Imported:
-    """Whether a version of a game of ``app``'s partition was stored by an import (its receipt
-    is in the game's partition)."""
+def _imported_in(streams: Streams) -> Imported:
+    """Whether a version of a game of a partition was stored by an import (its receipt is in
+    the game's partition)."""
 
     def imported(game_id: str, version: int) -> bool:
-        receipts = list(app.events.get(import_stream_id(game_id), limit=1))
+        receipts = streams.read(import_stream_id(game_id), limit=1)
         return bool(receipts) and isinstance(receipts[0], GameImported) and version <= receipts[0].events
 
     return imported
@@ -240,6 +241,7 @@ class Webhooks:
         now: Now,
         *,
         group: ReadModelGroup,
+        streams: Streams,
         settings: WebhookDelivery | None = None,
         send: Send | None = None,
         others: Sequence[Source] = (),
@@ -247,20 +249,22 @@ class Webhooks:
         """``app`` and the rest: the home partition's (the subscriptions and the outbox are
         there); ``others``: the other partitions, in their order, whose logs the outbox follows
         too (their games' events are delivered as the home partition's are)."""
-        self._app = app
+        self._streams = streams
         self._now = now
         self.settings = settings if settings is not None else WebhookDelivery()
         if self.settings.deadline >= self.settings.lease:  # else a claim could expire mid-request
             raise InvalidCommand("webhook deadline must be shorter than the lease", Code.INVALID_FIELD)
         self.policy = AddressPolicy(parse_networks(self.settings.allow_private))
-        projection = type(OutboxProjection.__name__, (OutboxProjection,), {"imported": staticmethod(_imported_in(app))})
+        projection = type(
+            OutboxProjection.__name__, (OutboxProjection,), {"imported": staticmethod(_imported_in(streams))}
+        )
         self._follower = follower(app, store, env, projection, VIEWS, group=group)
         self._followers = [self._follower]
         """The home partition's follower, then one per other partition (each its own log's
         runner, elected in that partition, writing to the home database's outbox)."""
         try:
             for number, other in enumerate(others, start=1):
-                attributes = {"imported": staticmethod(_imported_in(other.app)), "partition": number}
+                attributes = {"imported": staticmethod(_imported_in(other.streams)), "partition": number}
                 folds = type(OutboxProjection.__name__, (OutboxProjection,), attributes)
                 views = outbox_view_classes(VIEWS_TABLE, partition=number)
                 self._followers.append(follower(other.app, store, env, folds, views, group=other.group))
@@ -302,7 +306,7 @@ class Webhooks:
             secret=secret,
             created_at=self._now(),
         )
-        self._app.save(record)
+        self._streams.append_alone(record)
         return {"id": sid, "url": url, "events": list(events), "secret": secret}
 
     def subscriptions(self) -> list[dict[str, Any]]:
@@ -316,11 +320,11 @@ class Webhooks:
         unknown or deleted one); a concurrent change is retried on the new version."""
         stream = webhook_stream_id(_known_form(subscription))
         for _ in range(5):
-            last = list(self._app.events.get(stream, desc=True, limit=1))
+            last = self._streams.read(stream, desc=True, limit=1)
             if not last or isinstance(last[0], WebhookDeleted):
                 raise NotFound(f"there is no webhook subscription {subscription!r}", Code.UNKNOWN_WEBHOOK)
             try:
-                self._app.save(make(last[0].originator_version + 1))
+                self._streams.append_alone(make(last[0].originator_version + 1))
                 return
             except VersionClash:
                 continue
@@ -343,7 +347,7 @@ class Webhooks:
 
     def deliveries(self, subscription: str) -> list[dict[str, Any]]:
         """Delivery status of one subscription, oldest first (``NotFound`` for an unknown id)."""
-        if not list(self._app.events.get(webhook_stream_id(_known_form(subscription)), limit=1)):
+        if not self._streams.exists(webhook_stream_id(_known_form(subscription))):
             raise NotFound(f"there is no webhook subscription {subscription!r}", Code.UNKNOWN_WEBHOOK)
         return [
             {k: v for k, v in d.items() if k not in ("body", "claimed_until")}

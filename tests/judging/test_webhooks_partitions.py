@@ -25,13 +25,6 @@ from tests.judging.webhook_receivers import LOOPBACK, Receiver, receiving
 from tests.store.conftest import JUDGE, SCOREKEEPER, TWO_PLAYER
 from tests.store.test_partitions import two_databases  # noqa: F401  (the fixture)
 
-WIRED = pytest.mark.xfail(
-    strict=True,
-    reason="needs ledger/service.py (the lead's) to hand Webhooks the other partitions: "
-    "`others=others` in its `Webhooks(...)` call, as Matches has them",
-)
-"""Strict: once ``LedgerService`` wires the outbox to every partition this passes, and the mark goes."""
-
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def two_stores(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[list[str]]:
@@ -61,7 +54,6 @@ def _in(partition: int, count: int, prefix: str) -> list[str]:
     return [g for g in (f"{prefix}{i}" for i in range(100)) if partition_of(g, 2) == partition][:count]
 
 
-@WIRED
 def test_game_ended_is_delivered_from_every_partition(two_stores: list[str]) -> None:
     # Games ending in turns in each database, each log's events at the same places (the home
     # log's first record is the subscription, the second's a game left open): the two logs'
