@@ -163,6 +163,10 @@ class TournamentService:
         answer = {**round_json(state, rnd, RoundExtras(extras)), "version": state.version}
         return Paired(answer, round_games(tournament_id, state, rnd.number))
 
+    def rounds_paired(self, tournament_id: str) -> int:
+        """How many rounds (Swiss and top cut) the tournament has paired (a recent head)."""
+        return len(self._log.recent(tournament_id).state.rounds)
+
     def round_game_ids(self, tournament_id: str) -> list[tuple[int, list[str]]]:
         """Every round's first games' ids, in table order."""
         state = self._log.load(tournament_id).state
@@ -304,7 +308,7 @@ class TournamentService:
     def public_bytes(self, tournament_id: str) -> bytes:
         """``public`` as JSON: everything but the clock rendered once per version (a spectator's
         read of a 5,000-player event costs a copy, not a render), the clock at each read."""
-        head = self._log.load(tournament_id)
+        head = self._log.recent(tournament_id)
 
         def render() -> bytes:
             shown = {k: v for k, v in self.public_static(head).items() if k != "clock"}
@@ -316,7 +320,7 @@ class TournamentService:
 
     def standings_bytes(self, tournament_id: str) -> bytes:
         """``standings`` as JSON, rendered once per version."""
-        head = self._log.load(tournament_id)
+        head = self._log.recent(tournament_id)
         found: bytes = head.remembered(
             "standings-bytes",
             lambda: fast_json.dumps({"round": len(head.state.rounds), "standings": self._standings(head)}),

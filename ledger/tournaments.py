@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -52,6 +53,9 @@ TOURNAMENT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 ids are ``<id>.r<round>.t<table>.g<n>``, so the prefix ``<id>.`` names this event's games)."""
 SEED_LIMIT = 2**53
 STREAM_PREFIX = "_tournament/"
+SPECTATOR_LAG = 0.25
+"""Seconds the public page and the standings may trail another process's write (no query is
+made for a read within them of the last)."""
 
 TournamentDecision = Callable[[TournamentState], Sequence[TournamentCommand]]
 """The commands of one write, built on the state they are decided on (a player key, a seed)."""
@@ -84,11 +88,18 @@ class TournamentHead:
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """What readers were shown of this very version (a pure function of it): kept with it."""
 
+    lock: threading.RLock = field(default_factory=threading.RLock, compare=False, repr=False)
+    """Held while a reader renders for ``memo`` (re-entrant: one render may use another): 16
+    readers arriving at a new version wait for the one render rather than all making their own."""
+
     def remembered(self, key: str, make: Callable[[], Any]) -> Any:
-        """``make()`` once per version (two racing readers may both make it: same value)."""
+        """``make()`` once per version."""
         found = self.memo.get(key)
         if found is None:
-            found = self.memo[key] = make()
+            with self.lock:
+                found = self.memo.get(key)
+                if found is None:
+                    found = self.memo[key] = make()
         return found
 
 
@@ -112,6 +123,8 @@ class TournamentHeads:
         self._streams = streams
         self._heads: OrderedDict[str, TournamentHead] = OrderedDict()
         self._lock = threading.Lock()
+        self._checked: dict[str, float] = {}
+        """When each cached head was last brought up to date from the store (monotonic)."""
 
     def cached(self, stream_id: str) -> TournamentHead | None:
         return self._heads.get(stream_id)
@@ -122,7 +135,9 @@ class TournamentHeads:
         ``404 unknown_tournament`` when the stream was never started."""
         cached = self._heads.get(stream_id)
         after = cached.version if cached is not None else None
+        checked = time.monotonic()
         records = [r for r in self._streams.read(stream_id, gt=after) if isinstance(r, TournamentRecord)]
+        self._checked[stream_id] = checked
         if cached is None and not records:
             raise NotFound(f"no tournament with id {stream_id.removeprefix(STREAM_PREFIX)!r}", Code.UNKNOWN_TOURNAMENT)
         if not records:
@@ -131,6 +146,15 @@ class TournamentHeads:
         head = self.advance(cached, records, None)
         self.remember(head)
         return head
+
+    def recent(self, stream_id: str, within: float) -> TournamentHead:
+        """The cached head if it was brought up to date less than ``within`` seconds ago (a
+        write of this process brings it at once; another process's shows within ``within``),
+        else ``load``: a spectator's read costs no query while readers keep coming."""
+        cached = self._heads.get(stream_id)
+        if cached is not None and time.monotonic() - self._checked.get(stream_id, -within) < within:
+            return cached
+        return self.load(stream_id)
 
     def behind(self, stream_id: str) -> bool:
         return True  # another process may have written it: always read the tail (one small query)
@@ -200,6 +224,11 @@ class TournamentLog:
     def load(self, tournament_id: str) -> TournamentHead:
         """The tournament's head, or ``404 unknown_tournament`` when it was never created."""
         return self.heads.load(tournament_stream_id(check_tournament_id(tournament_id)))
+
+    def recent(self, tournament_id: str) -> TournamentHead:
+        """The head as spectators read it: at most ``SPECTATOR_LAG`` seconds behind another
+        process's writes (this process's own are seen at once)."""
+        return self.heads.recent(tournament_stream_id(check_tournament_id(tournament_id)), SPECTATOR_LAG)
 
     def create(self, tournament_id: str, command: TournamentCommand, submission: Submission) -> Written:
         """Start the stream with ``command``'s events (``409 tournament_already_created``)."""
