@@ -7,11 +7,16 @@ problem+json (``api.errors``).
 
 from __future__ import annotations
 
+import asyncio
 import base64
+import contextlib
 import hashlib
 import logging
+import os
 import re
-from collections.abc import AsyncIterator
+import signal
+import threading
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from functools import cache
 from importlib import resources
@@ -38,6 +43,7 @@ from domain import events as ev
 from domain.errors import Code, NotFound
 from domain.events.schema import data_schema
 from ledger.service import LedgerService, LedgerSettings, WebhookDelivery
+from store.errors import STORE_UNREACHABLE
 
 DISTRIBUTION = "mtg-ledger"
 log = logging.getLogger("mtg_ledger")
@@ -102,15 +108,88 @@ def bootstrap_admin(settings: Settings, service: LedgerService) -> str | None:
     return secret
 
 
+STARTUP_RETRY_FIRST = 0.25
+STARTUP_RETRY_MOST = 2.0
+"""A worker that can't reach its store at start-up tries again after 0.25 s, doubling to 2 s."""
+
+
+async def _open_store(settings: Settings) -> tuple[LedgerService, str | None]:
+    """The worker's service, once its store answers (and the bootstrap admin token, if made).
+
+    A worker started while its database is out of reach (a failover with no primary yet, a
+    restart of PostgreSQL) waits for it, trying again with a back-off, instead of failing its
+    start-up: uvicorn stops every worker when one fails to start, so a worker restarted during
+    an outage took the whole server down (issue 40, finding 7). It logs one warning line when it
+    starts waiting and one when the store answers. Any other failure fails the start-up as
+    before. SIGTERM or SIGINT while it waits ends the wait (uvicorn's own handler still runs)."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+
+    def wake() -> None:
+        loop.call_soon_threadsafe(stop.set)
+
+    chained = _chain_stop_signals(wake)
+    delay, failures = STARTUP_RETRY_FIRST, 0
+    try:
+        while True:
+            service: LedgerService | None = None
+            try:
+                service = await asyncio.to_thread(build_service, settings)
+                generated = await asyncio.to_thread(bootstrap_admin, settings, service)
+            except STORE_UNREACHABLE as err:
+                if service is not None:
+                    await asyncio.to_thread(service.close)
+                failures += 1
+                if failures == 1:
+                    reason = (str(err).strip().splitlines() or [type(err).__name__])[0]
+                    log.warning("store unavailable at start-up (%s): this worker waits for it", reason)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(stop.wait(), delay)
+                if stop.is_set():
+                    raise RuntimeError("stopped while waiting for the store at start-up") from err
+                delay = min(delay * 2, STARTUP_RETRY_MOST)
+                continue
+            if failures:
+                log.info("store reachable after %d failed tries: this worker starts", failures)
+            return service, generated
+    finally:
+        chained()
+
+
+def _chain_stop_signals(on_stop: Callable[[], None]) -> Callable[[], None]:
+    """Call ``on_stop`` on SIGTERM and SIGINT, then the handler that was there (uvicorn's);
+    returns what puts the previous handlers back. Outside the main thread: nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+    previous = {sig: signal.getsignal(sig) for sig in (signal.SIGTERM, signal.SIGINT)}
+
+    def handler(signum: int, frame: Any) -> None:
+        on_stop()
+        before = previous[signal.Signals(signum)]
+        if callable(before):
+            before(signum, frame)
+        elif before == signal.SIG_DFL:  # what the signal would have done: done now
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+
+    for sig in previous:
+        signal.signal(sig, handler)
+
+    def restore() -> None:
+        for sig, before in previous.items():
+            signal.signal(sig, before)
+
+    return restore
+
+
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     settings: Settings = app.state.settings
     # Each worker says which store it serves: a token made in another store is invalid here.
     log.info("MTG Ledger serving store: %s", settings.store_description)
-    service = build_service(settings)
+    service, generated = await _open_store(settings)
     app.state.service = service
     app.state.catalog = service.catalog
-    generated = bootstrap_admin(settings, service)
     if generated is not None:
         # Printed once: only its hash is stored.
         print(f"MTG Ledger: generated the bootstrap admin token (shown once): {generated}", flush=True)
