@@ -2,10 +2,11 @@
 load, and no acknowledged action is lost or stored twice (issue 32; docs/reliability.md,
 Failover).
 
-On this one machine (``tests/reliability/patroni_cluster.py``): etcd and three PostgreSQL nodes
-under Patroni, synchronous replication to one standby (``synchronous_mode: true``), on loopback
-ports in a temporary directory. The server (``mtg-ledger serve``, two workers and the read-model
-process) runs on the multi-host URL of the three nodes with ``target_session_attrs=read-write``.
+On this one machine (``tests/reliability/patroni_cluster.py``, from deploy/patroni's own files):
+etcd and three PostgreSQL nodes under Patroni, synchronous replication to one standby
+(``synchronous_mode: true``), on loopback ports in a temporary directory. The server
+(``mtg-ledger serve``, two workers and the read-model process) runs on the multi-host URL of the
+three nodes with ``target_session_attrs=read-write``.
 
 - Writers, one game each, post actions (one event, or three with ``proliferate``) and judge
   calls (each one webhook delivery), every logical action under its own ``Idempotency-Key``,
@@ -14,7 +15,9 @@ process) runs on the multi-host URL of the three nodes with ``target_session_att
 - ``KILLS`` times (10; ``MTG_LEDGER_FAILOVER_KILLS``), once the cluster is healthy and the
   writers have been acknowledged for a while, the primary is killed: on odd kills its
   postmaster (Patroni fails over at once), on even kills its Patroni too (a dead host: the
-  leader key must expire first); the node comes back as a standby.
+  leader key must expire first); the node comes back as a standby. During the second kill one
+  of the server's workers is SIGKILLed as well: its replacement starts with no primary, waits
+  for the store, and the server goes on (issue 40).
 - Afterwards: every acknowledged action is in the log exactly once, with the versions it was
   given; the number of stored actions equals the number of logical actions (none stored twice
   by a retry); every answer other than 201 was ``503 store_unavailable`` with ``Retry-After``,
@@ -37,6 +40,7 @@ import json
 import os
 import random
 import shutil
+import signal
 import tempfile
 import threading
 import time
@@ -56,13 +60,23 @@ from domain.events import Event
 from domain.view import state_view
 from ledger.service import LedgerService, LedgerSettings
 from store.results import Actor
-from tests.reliability.patroni_cluster import Kill, KillMode, PatroniCluster, free_port, unavailable
-from tests.reliability.support import ACTIONS, GAME, Acked, Api, all_events
+from tests.reliability.patroni_cluster import (
+    SUPERUSER_PASSWORD,
+    Kill,
+    KillMode,
+    PatroniCluster,
+    free_port,
+    unavailable,
+)
+from tests.reliability.support import ACTIONS, GAME, Acked, Api, all_events, worker_pids
 
 pytestmark = pytest.mark.slow
 
 KILLS = int(os.environ.get("MTG_LEDGER_FAILOVER_KILLS", "10"))
 WRITERS = 4
+WORKER_KILL = 2
+"""The kill during which one of the server's workers is SIGKILLed too (a host's death: about
+``ttl`` seconds without a primary); its replacement starts while there is none."""
 """Clients posting actions, one game each."""
 RETRY_PAUSE = 0.2
 """Seconds a writer waits before sending a request again with its key."""
@@ -263,13 +277,25 @@ def _run_kills(api: Api, cluster: PatroniCluster, server: Server, receiver: Rece
             cluster.wait_healthy(180)
             _wait_for_acks(traffic, TRAFFIC)
             mode: KillMode = "postgres" if number % 2 else "node"
-            kill = cluster.wait_for_primary(cluster.kill_primary(number, mode), timeout=180)
+            killed = cluster.kill_primary(number, mode)
+            if number == WORKER_KILL:
+                # A worker dies while there is no primary (issue 40): uvicorn starts another,
+                # which must wait for the store, not fail its start-up and stop the server.
+                os.kill(worker_pids(server)[0], signal.SIGKILL)
+            kill = cluster.wait_for_primary(killed, timeout=180)
             kills.append(kill)
             assert kill.primary_at is not None, f"kill {number}: no primary again:\n{cluster.logs()}"
+            assert server.process is not None and server.process.poll() is None, f"serve stopped:\n{server.log()}"
             if mode == "node":
                 cluster.restart_node(kill.victim)
         cluster.wait_healthy(180)
         _wait_for_acks(traffic, TRAFFIC)
+        assert server.process is not None and server.process.poll() is None, f"serve stopped:\n{server.log()}"
+        assert len(worker_pids(server)) == 2, server.log()
+        if KILLS >= WORKER_KILL:
+            assert "this worker waits for it" in (
+                server.log_path.read_text(errors="replace") if server.log_path else ""
+            )
     finally:
         stop.set()
         for t in threads:
@@ -583,7 +609,7 @@ def _restore(cluster: PatroniCluster, base: Path, target: str) -> str:
         )
     cluster.own(base)
     cluster.run(["pg_ctl", "-D", str(base), "-l", str(base / "restore.log"), "-w", "-t", "120", "start"])
-    restored = f"postgresql://postgres@127.0.0.1:{port}/{DATABASE}"
+    restored = f"postgresql://postgres:{SUPERUSER_PASSWORD}@127.0.0.1:{port}/{DATABASE}"
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         with psycopg.connect(restored, autocommit=True, connect_timeout=2) as conn:

@@ -31,6 +31,7 @@ import pytest
 
 from bench.harness import BIN, ROOT, ScratchStore, Server, free_port, request_sync, scratch_store
 from tests.conftest import require_postgres
+from tests.reliability.support import worker_pids
 
 
 class TcpProxy:
@@ -108,16 +109,6 @@ def _wait(condition: Callable[[], bool], what: str, timeout: float = 60.0) -> No
         time.sleep(0.1)
 
 
-def _workers(server: Server) -> list[int]:
-    """The uvicorn workers among the server's processes (spawned by multiprocessing)."""
-    found = []
-    for pid in server.pids()[1:]:
-        with suppress(OSError):
-            if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes():
-                found.append(pid)
-    return found
-
-
 def _healthy(server: Server) -> bool:
     with suppress(OSError):
         return request_sync("127.0.0.1", server.port, "GET", "/v1/health", timeout=3.0)[0] == 200
@@ -138,8 +129,8 @@ def test_a_worker_restarted_during_an_outage_waits_and_the_server_goes_on(postgr
     store = ScratchStore("postgresql", _through(postgres_store.url, proxy.port), postgres_store.directory)
     with Server.ledger(store, workers=2) as server:
         assert server.process is not None
-        _wait(lambda: len(_workers(server)) == 2, "two workers")
-        victim = _workers(server)[0]
+        _wait(lambda: len(worker_pids(server)) == 2, "two workers")
+        victim = worker_pids(server)[0]
         proxy.cut()  # the outage: no database at all
         os.kill(victim, signal.SIGKILL)
         process = server.process
@@ -148,13 +139,13 @@ def test_a_worker_restarted_during_an_outage_waits_and_the_server_goes_on(postgr
             "the new worker to wait for the store",
         )
         assert process.poll() is None, f"serve stopped with status {process.returncode}:\n{server.log()}"
-        replacement = [pid for pid in _workers(server) if pid != victim]
+        replacement = [pid for pid in worker_pids(server) if pid != victim]
         assert len(replacement) == 2, (replacement, server.log())
         proxy.open()  # the database is back
         _wait(lambda: "store reachable after" in server.log(), "the new worker to start")
         _wait(lambda: _healthy(server), "the server to answer")
         assert server.process.poll() is None, server.log()
-        assert sorted(_workers(server)) == sorted(replacement)
+        assert sorted(worker_pids(server)) == sorted(replacement)
     proxy.cut()
 
 
