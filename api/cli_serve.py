@@ -84,6 +84,10 @@ def chosen(settings: Settings) -> str:
     )
 
 
+WORKER_HEALTHCHECK_SECONDS = 30
+"""How long uvicorn's supervisor waits for a worker's answer to its health ping (default 5)."""
+
+
 def run_workers(app: str, host: str, port: int, workers: int) -> int:
     """Run ``app`` (an import string of an app factory) in uvicorn's workers until they stop:
     0 after a shutdown, non-zero when a worker failed to start (uvicorn then stops them all)."""
@@ -93,6 +97,10 @@ def run_workers(app: str, host: str, port: int, workers: int) -> int:
         "port": port,
         "workers": workers,
         "log_config": _uvicorn_log_config(),
+        # uvicorn kills a worker that doesn't answer its health ping in time, a new one too:
+        # a worker spawned on a loaded host took longer than the default 5 s to answer its
+        # first ping and was killed while starting (issue 40, finding 7).
+        "timeout_worker_healthcheck": WORKER_HEALTHCHECK_SECONDS,
     }
     if workers == 1:
         try:

@@ -57,6 +57,7 @@ import pytest
 from bench.harness import ScratchStore, Server
 from domain import fold
 from domain.events import Event
+from domain.judging import MAX_OPEN_CALLS
 from domain.view import state_view
 from ledger.service import LedgerService, LedgerSettings
 from store.results import Actor
@@ -138,9 +139,13 @@ def writer(port: int, game: str, traffic: Traffic, stop: threading.Event, deadli
     """Logical actions until ``stop``: each is sent with its key until it is answered 201."""
     rng = random.Random(seed)
     api = Api(port, timeout=60)
+    calls = 0
     try:
         while not stop.is_set():
-            if rng.random() < 0.15:
+            # At most MAX_OPEN_CALLS open calls per caller in a game (422 too_many_open_calls
+            # after, issue 33): the writer's calls stay open, so it makes no more than that.
+            if calls < MAX_OPEN_CALLS and rng.random() < 0.15:
+                calls += 1
                 path, body = f"/v1/games/{game}/judge-calls", {"question": f"failover {uuid.uuid4().hex[:8]}"}
             else:
                 path, body = f"/v1/games/{game}/actions", rng.choice(ACTIONS)
@@ -272,6 +277,7 @@ def _run_kills(api: Api, cluster: PatroniCluster, server: Server, receiver: Rece
     for t in threads:
         t.start()
     kills: list[Kill] = []
+    worker_killed: list[float] = []
     try:
         for number in range(1, KILLS + 1):
             cluster.wait_healthy(180)
@@ -281,6 +287,7 @@ def _run_kills(api: Api, cluster: PatroniCluster, server: Server, receiver: Rece
             if number == WORKER_KILL:
                 # A worker dies while there is no primary (issue 40): uvicorn starts another,
                 # which must wait for the store, not fail its start-up and stop the server.
+                worker_killed.append(time.monotonic())
                 os.kill(worker_pids(server)[0], signal.SIGKILL)
             kill = cluster.wait_for_primary(killed, timeout=180)
             kills.append(kill)
@@ -293,9 +300,10 @@ def _run_kills(api: Api, cluster: PatroniCluster, server: Server, receiver: Rece
         assert server.process is not None and server.process.poll() is None, f"serve stopped:\n{server.log()}"
         assert len(worker_pids(server)) == 2, server.log()
         if KILLS >= WORKER_KILL:
-            assert "this worker waits for it" in (
-                server.log_path.read_text(errors="replace") if server.log_path else ""
-            )
+            # The killed worker was replaced and its replacement started (it waited for the
+            # store: in the library's connection tries, or in the lifespan's own back-off).
+            log = server.log_path.read_text(errors="replace") if server.log_path else ""
+            assert "died" in log and "Application startup failed" not in log, log[-4000:]
     finally:
         stop.set()
         for t in threads:
@@ -308,7 +316,10 @@ def _run_kills(api: Api, cluster: PatroniCluster, server: Server, receiver: Rece
 
     assert report["server_500s_logged"] == 0, server.log()
     assert not traffic.unfinished, f"logical actions never answered 201: {traffic.unfinished}\n{server.log()}"
-    odd = [a for a in traffic.writes + traffic.reads if a.status not in (200, 201, 503)]
+    # The requests the killed worker had on its connections are cut (no answer): their clients
+    # send them again with their keys, as after any lost connection.
+    cut = [a for a in traffic.writes + traffic.reads if _cut_by(a, worker_killed)]
+    odd = [a for a in traffic.writes + traffic.reads if a.status not in (200, 201, 503) and a not in cut]
     assert not odd, f"answers other than 200/201/503: {odd[:20]}\n{server.log()}"
     unavailable = [a for a in traffic.writes + traffic.reads if a.status == 503]
     assert all(a.code == "store_unavailable" and a.retry_after for a in unavailable), unavailable[:5]
@@ -321,6 +332,12 @@ def _run_kills(api: Api, cluster: PatroniCluster, server: Server, receiver: Rece
     assert health["status"] == "ok", f"the read models did not resume: {health}"
     calls = {(g, e["version"]) for g in games for a in stored[g] for e in a if e["type"] == "JudgeCallOpened"}
     check_webhooks(api, hook["id"], receiver, calls)
+
+
+def _cut_by(attempt: Attempt, worker_killed: list[float]) -> bool:
+    """A request that got no answer (a closed or reset connection) in the moment after the
+    server's worker was killed."""
+    return isinstance(attempt.status, str) and any(t <= attempt.answered <= t + 2.0 for t in worker_killed)
 
 
 def _tournament(i: int) -> dict[str, Any]:
