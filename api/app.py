@@ -119,7 +119,8 @@ async def _open_store(settings: Settings) -> tuple[LedgerService, str | None]:
     A worker started while its database is out of reach (a failover with no primary yet, a
     restart of PostgreSQL) waits for it, trying again with a back-off, instead of failing its
     start-up: uvicorn stops every worker when one fails to start, so a worker restarted during
-    an outage took the whole server down (issue 40, finding 7). It logs one warning line when it
+    an outage took the whole server down (issue 40, finding 7). PostgreSQL only: a SQLite file
+    on this host has no failover to wait for. It logs one warning line when it
     starts waiting and one when the store answers. Any other failure fails the start-up as
     before. SIGTERM or SIGINT while it waits ends the wait (uvicorn's own handler still runs)."""
     stop = asyncio.Event()
@@ -139,6 +140,8 @@ async def _open_store(settings: Settings) -> tuple[LedgerService, str | None]:
             except STORE_UNREACHABLE as err:
                 if service is not None:
                     await asyncio.to_thread(service.close)
+                if settings.store == "sqlite":
+                    raise  # a file on this host: no failover to wait for (a bad path fails at once)
                 failures += 1
                 if failures == 1:
                     reason = (str(err).strip().splitlines() or [type(err).__name__])[0]
