@@ -12,6 +12,7 @@ from datetime import UTC, datetime, timedelta
 
 from domain.errors import GameError
 from domain.tournament import CreateEvent
+from ledger import tournament_use_cases as uc
 from ledger.service import LedgerService, LedgerSettings
 from store.results import Actor
 from tests.store.conftest import Store
@@ -45,10 +46,14 @@ class RacingClock:
 
 
 def _event(service: LedgerService) -> None:
-    service.create_tournament("CLK", CreateEvent(name="Clock", format="Modern", rounds=2), SK)
+    service.handle(uc.CreateTournament("CLK", CreateEvent(name="Clock", format="Modern", rounds=2)), SK)
     for name in ("Ann", "Ben"):
-        service.register_player("CLK", name, None, SK)
-    service.pair_round("CLK", 1, SK)
+        service.handle(uc.RegisterPlayer("CLK", name), SK)
+    service.handle(uc.PairRound("CLK", 1), SK)
+
+
+def _click(service: LedgerService, action: str) -> dict[str, object]:
+    return service.handle(uc.RoundClock("CLK", 1, action), SK)
 
 
 def test_two_pauses_at_once_are_one_pause_and_one_already_paused(store: Store) -> None:
@@ -56,13 +61,13 @@ def test_two_pauses_at_once_are_one_pause_and_one_already_paused(store: Store) -
     service = LedgerService(store.url, LedgerSettings(read_models=False), clock=clock)
     try:
         _event(service)
-        service.round_clock("CLK", 1, "start", SK)
+        _click(service, "start")
         clock.hold_a = True
         outcome: dict[str, object] = {}
 
         def click(name: str) -> None:
             try:
-                outcome[name] = service.round_clock("CLK", 1, "pause", SK)["version"]
+                outcome[name] = _click(service, "pause")["version"]
             except GameError as err:
                 outcome[name] = err.code.value
 
@@ -84,9 +89,9 @@ def test_a_click_on_a_lagging_clock_counts_at_the_last_change(store: Store) -> N
     try:
         _event(service)
         now[0] = T0 + timedelta(minutes=10)
-        service.round_clock("CLK", 1, "start", SK)
+        _click(service, "start")
         now[0] = T0 + timedelta(minutes=9, seconds=59)  # the next click's worker: a second behind
-        service.round_clock("CLK", 1, "pause", SK)
+        _click(service, "pause")
         record = service.tournament_record("CLK")
         at = {r["type"]: r["data"]["at"] for r in record if r["type"] in ("RoundStarted", "RoundPaused")}
         assert at["RoundPaused"] == at["RoundStarted"] == now[0].replace(minute=10, second=0).isoformat(), at
