@@ -7,8 +7,16 @@ problem+json (``api.errors``).
 
 from __future__ import annotations
 
+import asyncio
+import base64
+import contextlib
+import hashlib
 import logging
-from collections.abc import AsyncIterator
+import os
+import re
+import signal
+import threading
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from functools import cache
 from importlib import resources
@@ -35,6 +43,7 @@ from domain import events as ev
 from domain.errors import Code, NotFound
 from domain.events.schema import data_schema
 from ledger.service import LedgerService, LedgerSettings, WebhookDelivery
+from store.errors import STORE_UNREACHABLE
 
 DISTRIBUTION = "mtg-ledger"
 log = logging.getLogger("mtg_ledger")
@@ -99,15 +108,91 @@ def bootstrap_admin(settings: Settings, service: LedgerService) -> str | None:
     return secret
 
 
+STARTUP_RETRY_FIRST = 0.25
+STARTUP_RETRY_MOST = 2.0
+"""A worker that can't reach its store at start-up tries again after 0.25 s, doubling to 2 s."""
+
+
+async def _open_store(settings: Settings) -> tuple[LedgerService, str | None]:
+    """The worker's service, once its store answers (and the bootstrap admin token, if made).
+
+    A worker started while its database is out of reach (a failover with no primary yet, a
+    restart of PostgreSQL) waits for it, trying again with a back-off, instead of failing its
+    start-up: uvicorn stops every worker when one fails to start, so a worker restarted during
+    an outage took the whole server down (issue 40, finding 7). PostgreSQL only: a SQLite file
+    on this host has no failover to wait for. It logs one warning line when it
+    starts waiting and one when the store answers. Any other failure fails the start-up as
+    before. SIGTERM or SIGINT while it waits ends the wait (uvicorn's own handler still runs)."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+
+    def wake() -> None:
+        loop.call_soon_threadsafe(stop.set)
+
+    chained = _chain_stop_signals(wake)
+    delay, failures = STARTUP_RETRY_FIRST, 0
+    try:
+        while True:
+            service: LedgerService | None = None
+            try:
+                service = await asyncio.to_thread(build_service, settings)
+                generated = await asyncio.to_thread(bootstrap_admin, settings, service)
+            except STORE_UNREACHABLE as err:
+                if service is not None:
+                    await asyncio.to_thread(service.close)
+                if settings.store == "sqlite":
+                    raise  # a file on this host: no failover to wait for (a bad path fails at once)
+                failures += 1
+                if failures == 1:
+                    reason = (str(err).strip().splitlines() or [type(err).__name__])[0]
+                    log.warning("store unavailable at start-up (%s): this worker waits for it", reason)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(stop.wait(), delay)
+                if stop.is_set():
+                    raise RuntimeError("stopped while waiting for the store at start-up") from err
+                delay = min(delay * 2, STARTUP_RETRY_MOST)
+                continue
+            if failures:
+                log.info("store reachable after %d failed tries: this worker starts", failures)
+            return service, generated
+    finally:
+        chained()
+
+
+def _chain_stop_signals(on_stop: Callable[[], None]) -> Callable[[], None]:
+    """Call ``on_stop`` on SIGTERM and SIGINT, then the handler that was there (uvicorn's);
+    returns what puts the previous handlers back. Outside the main thread: nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+    previous = {sig: signal.getsignal(sig) for sig in (signal.SIGTERM, signal.SIGINT)}
+
+    def handler(signum: int, frame: Any) -> None:
+        on_stop()
+        before = previous[signal.Signals(signum)]
+        if callable(before):
+            before(signum, frame)
+        elif before == signal.SIG_DFL:  # what the signal would have done: done now
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+
+    for sig in previous:
+        signal.signal(sig, handler)
+
+    def restore() -> None:
+        for sig, before in previous.items():
+            signal.signal(sig, before)
+
+    return restore
+
+
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     settings: Settings = app.state.settings
     # Each worker says which store it serves: a token made in another store is invalid here.
     log.info("MTG Ledger serving store: %s", settings.store_description)
-    service = build_service(settings)
+    service, generated = await _open_store(settings)
     app.state.service = service
     app.state.catalog = service.catalog
-    generated = bootstrap_admin(settings, service)
     if generated is not None:
         # Printed once: only its hash is stored.
         print(f"MTG Ledger: generated the bootstrap admin token (shown once): {generated}", flush=True)
@@ -167,9 +252,31 @@ def _docs_asset(name: str) -> bytes:
     return resources.files(DOCS_ASSETS_PACKAGE).joinpath("static", name).read_bytes()
 
 
-DOCS_CSP = "img-src 'self' data: blob:; connect-src 'self'"
-"""What the API docs pages may load besides their own scripts and styles (which are inline in
-part, so only images and fetches are restricted): nothing from another host."""
+DOCS_CSP = (
+    "default-src 'self'; script-src {scripts}; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data: blob:; connect-src 'self'; worker-src 'self' blob:; font-src 'self' data:; "
+    "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+"""What the API docs pages may load: nothing from another host; scripts only from this server
+and the page's own inline script, named by its hash (``{scripts}``); styles inline too (both
+bundles write their own); and no other site may frame them (issue 40, finding 5: the policy was
+only ``img-src``/``connect-src``, so any site could frame the pages to dress a click-jacking)."""
+_INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
+
+
+def _docs_page(page: HTMLResponse) -> HTMLResponse:
+    """``page`` with its security headers: the policy above, ``X-Frame-Options: DENY`` for
+    browsers without ``frame-ancestors``, ``nosniff``, and no referrer to other hosts."""
+    body = bytes(page.body).decode("utf-8")
+    hashes = [
+        "'sha256-" + base64.b64encode(hashlib.sha256(s.encode("utf-8")).digest()).decode("ascii") + "'"
+        for s in _INLINE_SCRIPT.findall(body)
+    ]
+    page.headers["Content-Security-Policy"] = DOCS_CSP.format(scripts=" ".join(["'self'", *hashes]))
+    page.headers["X-Frame-Options"] = "DENY"
+    page.headers["X-Content-Type-Options"] = "nosniff"
+    page.headers["Referrer-Policy"] = "same-origin"
+    return page
 
 
 def _install_docs(app: FastAPI) -> None:
@@ -204,8 +311,7 @@ def _install_docs(app: FastAPI) -> None:
             swagger_favicon_url=asset(request, "favicon.png"),
             swagger_ui_parameters={"validatorUrl": None},
         )
-        page.headers["Content-Security-Policy"] = DOCS_CSP
-        return page
+        return _docs_page(page)
 
     @app.get("/redoc", include_in_schema=False)
     async def redoc(request: Request) -> HTMLResponse:
@@ -218,8 +324,7 @@ def _install_docs(app: FastAPI) -> None:
         )
         # ReDoc's bundle draws its "API docs by Redocly" logo from cdn.redoc.ly: images and
         # fetches from this server only, so the page never reaches for another host.
-        page.headers["Content-Security-Policy"] = DOCS_CSP
-        return page
+        return _docs_page(page)
 
     @app.get("/docs/assets/{name}", include_in_schema=False)
     def docs_asset(name: str) -> Response:

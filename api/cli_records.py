@@ -20,13 +20,10 @@ from ledger.service import Actor, LedgerService
 
 
 def _read_lines(name: str) -> list[str]:
-    """The lines of a UTF-8 text file (an export); unreadable is a ``CliError``."""
-    try:
-        return Path(name).read_text(encoding="utf-8").splitlines()
-    except OSError as err:
-        raise CliError(f"cannot read {name}: {err.strerror or first_line(err)}") from err
-    except UnicodeDecodeError as err:
-        raise CliError(f"cannot read {name}: not UTF-8 text ({err.reason} at byte {err.start})") from err
+    """The lines of a UTF-8 text file (an export), split at ``\n`` only: an NDJSON line ends
+    there, and ``str.splitlines()`` also breaks at U+2028, U+2029 and U+0085, which a note or a
+    judge call may hold (issue 40). Unreadable is a ``CliError``."""
+    return list(_stream_lines(name))
 
 
 def token_create(args: argparse.Namespace, settings: Settings) -> int:

@@ -13,13 +13,14 @@ import time
 from typing import Any
 
 import uvicorn
+from uvicorn.config import STARTUP_FAILURE
 
 from api.app import bootstrap_admin
 from api.cli_store import opened
 from api.heap import freeze_startup_heap
 from api.read_model_process import KEEPS, STANDS_BY, ReadModelProcess
 from api.settings import Settings
-from api.workers import BalancedWorkers, balances_connections
+from api.workers import BalancedWorkers, SupervisedWorkers, balances_connections
 
 
 def _url_host(host: str) -> str:
@@ -63,11 +64,13 @@ def serve(args: argparse.Namespace, settings: Settings) -> int:
         where = "a process of their own" if kept else "the workers (the read-model process stands by)"
         print(f"  read models: kept by {where}", flush=True)
     try:
-        _run_workers(host, port, workers)
+        status = run_workers("api.app:create_served_app", host, port, workers)
     finally:
         if projector is not None:
             projector.stop()
-    return 0
+    if status != 0:
+        print(f"mtg-ledger serve: a worker failed to start (its log is above); exit status {status}", file=sys.stderr)
+    return status
 
 
 def chosen(settings: Settings) -> str:
@@ -81,20 +84,39 @@ def chosen(settings: Settings) -> str:
     )
 
 
-def _run_workers(host: str, port: int, workers: int) -> None:
+WORKER_HEALTHCHECK_SECONDS = 30
+"""How long uvicorn's supervisor waits for a worker's answer to its health ping (default 5)."""
+
+
+def run_workers(app: str, host: str, port: int, workers: int) -> int:
+    """Run ``app`` (an import string of an app factory) in uvicorn's workers until they stop:
+    0 after a shutdown, non-zero when a worker failed to start (uvicorn then stops them all)."""
     options: dict[str, Any] = {
         "factory": True,
         "host": host,
         "port": port,
         "workers": workers,
         "log_config": _uvicorn_log_config(),
+        # uvicorn kills a worker that doesn't answer its health ping in time, a new one too:
+        # a worker spawned on a loaded host took longer than the default 5 s to answer its
+        # first ping and was killed while starting (issue 40, finding 7).
+        "timeout_worker_healthcheck": WORKER_HEALTHCHECK_SECONDS,
     }
-    if workers > 1 and balances_connections():
+    if workers == 1:
+        try:
+            uvicorn.run(app, **options)
+        except SystemExit as stopped:  # uvicorn's STARTUP_FAILURE (3) when the worker failed to start
+            return stopped.code if isinstance(stopped.code, int) else 1
+        return 0
+    config = uvicorn.Config(app, **options)
+    if balances_connections():
         # Each worker on a socket of its own, so kept-alive connections spread over them all
         # (``api.workers``; uvicorn's one shared socket sent bursts of them to one worker).
-        BalancedWorkers(uvicorn.Config("api.app:create_served_app", **options)).run()
-        return
-    uvicorn.run("api.app:create_served_app", **options)
+        supervisor: SupervisedWorkers = BalancedWorkers(config)
+    else:
+        supervisor = SupervisedWorkers(config, sockets=[config.bind_socket()])
+    supervisor.run()
+    return STARTUP_FAILURE if supervisor.failed_to_start else 0
 
 
 def project(args: argparse.Namespace, settings: Settings) -> int:

@@ -21,7 +21,7 @@ import socket
 from uvicorn.config import Config
 from uvicorn.supervisors.multiprocess import Multiprocess
 
-__all__ = ["BalancedWorkers", "balances_connections"]
+__all__ = ["BalancedWorkers", "SupervisedWorkers", "balances_connections"]
 
 
 def balances_connections() -> bool:
@@ -45,7 +45,23 @@ def listening_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-class BalancedWorkers(Multiprocess):
+class SupervisedWorkers(Multiprocess):
+    """uvicorn's ``Multiprocess`` supervisor, remembering whether it stopped because a worker
+    failed to start: uvicorn then stops every worker and returns as from a clean shutdown, so
+    ``serve`` exited with status 0 and a supervisor restarting it on failure left it down
+    (issue 40, finding 7). ``serve`` exits non-zero when ``failed_to_start``."""
+
+    failed_to_start = False
+
+    def keep_subprocess_alive(self) -> None:
+        # uvicorn sets ``should_exit`` here only when a worker exited with STARTUP_FAILURE.
+        stopping = self.should_exit.is_set()
+        super().keep_subprocess_alive()
+        if not stopping and self.should_exit.is_set():
+            self.failed_to_start = True
+
+
+class BalancedWorkers(SupervisedWorkers):
     """uvicorn's ``Multiprocess`` supervisor, each worker on a ``SO_REUSEPORT`` socket of its own."""
 
     def __init__(self, config: Config) -> None:

@@ -20,7 +20,7 @@ from uuid import UUID
 from domain import events as ev
 from domain.audit import check_settled
 from domain.cards.model import Card
-from domain.commands.bodies.text import MAX_NAME, check_string, check_value
+from domain.commands.bodies.text import MAX_NAME, OLD_EVENT_LINK_NAME, check_string, check_value
 from domain.errors import Code, GameError, IllegalAction
 from domain.judging import (
     acknowledgement,
@@ -137,7 +137,11 @@ def check_as_written(event: GameEvent, previous: GameEvent | None, now: datetime
         raise ValueError(f"a {event.type} is recorded by a judge or an admin, not by a {role}")
     if kind is ev.GameStarted and role not in CREATOR_ROLES:
         raise ValueError(f"a game is created by a scorekeeper or above, not by a {role}")
-    check_string(event.actor["name"], "actor.name", MAX_NAME)
+    # What older servers wrote must import (issue 40): a player token's name may be an uncut
+    # event-link name, and names (a player's, the token's) may hold the C1 controls a roster
+    # file let in.
+    old_link = role == "player"
+    check_string(event.actor["name"], "actor.name", OLD_EVENT_LINK_NAME if old_link else MAX_NAME, old_name=old_link)
     if event.rule is not None:
         check_string(event.rule, "rule", MAX_NAME)
     try:
@@ -154,7 +158,7 @@ def check_as_written(event: GameEvent, previous: GameEvent | None, now: datetime
         if at < _time(previous.recorded_at):
             raise ValueError(f"recorded_at {event.recorded_at!r} is before the previous event's")
     try:
-        check_value(event.data, "data", lists=False)
+        check_value(event.data, "data", lists=False, old_names=True)
     except GameError as err:
         raise ValueError(err.message) from None
 

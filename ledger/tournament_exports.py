@@ -12,6 +12,7 @@ import csv
 import io
 from typing import Any
 
+from domain.commands.bodies.text import check_string, line_break_or_tab
 from domain.errors import Code, InvalidCommand, LimitExceeded
 from domain.tournament import TournamentState, standings
 from domain.tournament.state import TOP_CUT
@@ -156,29 +157,49 @@ def results_rows(tournament_id: str, state: TournamentState) -> list[dict[str, A
 
 def parse_roster(text: str) -> list[tuple[str, str | None]]:
     """``(name, wizards_id)`` of each row of a roster file: a ``name`` column, an optional
-    ``wizards_id`` column; ``400`` naming the first bad line, so a bad file registers no one."""
-    reader = csv.reader(io.StringIO(text))
+    ``wizards_id`` column; ``400`` naming the first bad line, so a bad file registers no one.
+
+    Line ends may be CRLF, LF or CR alone (old Excel's "CSV (Macintosh)"): the rows are read with
+    ``newline=""``, so the csv module sees every line end itself. A cell is checked exactly as a
+    JSON body's string is (``check_string``: no C0 or C1 control character, no lone surrogate;
+    issue 40), and holds no tab or line break either (a name is one line). What the csv module
+    itself can't read (a field over its 131,072-character limit) is ``400 invalid_body``
+    naming the line, never a 500."""
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        return _roster_rows(reader)
+    except csv.Error as err:
+        raise InvalidCommand(
+            f"line {reader.line_num}: not a CSV file the server can read ({err})", Code.INVALID_BODY
+        ) from None
+
+
+def _roster_rows(reader: Any) -> list[tuple[str, str | None]]:
     header = next(reader, None)
     columns = [c.strip().lower() for c in header or ()]
     if "name" not in columns or not set(columns) <= {"name", "wizards_id"}:
+        shown = header if header is None or len(repr(header)) <= MAX_FIELD else f"{repr(header)[:MAX_FIELD]}…"
         raise InvalidCommand(
-            f"a roster file's header is `name,wizards_id` (wizards_id optional), got {header!r}", Code.INVALID_BODY
+            f"a roster file's header is `name,wizards_id` (wizards_id optional), got {shown!r}", Code.INVALID_BODY
         )
     at_name = columns.index("name")
     at_id = columns.index("wizards_id") if "wizards_id" in columns else None
     out: list[tuple[str, str | None]] = []
-    for line, row in enumerate(reader, start=2):
+    for row in reader:
+        line = reader.line_num
         if not any(cell.strip() for cell in row):
             continue
         if len(row) != len(columns):
             raise InvalidCommand(f"line {line}: {len(columns)} cells expected, got {len(row)}", Code.INVALID_BODY)
         name = row[at_name].strip()
         wizards_id = row[at_id].strip() or None if at_id is not None else None
-        for value in (name, wizards_id or ""):
+        for column, value in (("name", name), ("wizards_id", wizards_id or "")):
             if len(value) > MAX_FIELD:
-                raise InvalidCommand(f"line {line}: over {MAX_FIELD} characters", Code.INVALID_FIELD)
-            if any(ord(ch) < 32 or ord(ch) == 127 for ch in value):
-                raise InvalidCommand(f"line {line}: a control character in {value!r}", Code.INVALID_CHARACTER)
+                raise InvalidCommand(f"line {line}: {column} over {MAX_FIELD} characters", Code.INVALID_FIELD)
+            check_string(value, f"line {line}: {column}", MAX_FIELD)
+            bad = line_break_or_tab(value)
+            if bad is not None:
+                raise InvalidCommand(f"line {line}: {column}: {bad} is not allowed in a name", Code.INVALID_CHARACTER)
         if not name:
             raise InvalidCommand(f"line {line}: a player needs a name", Code.MISSING_FIELD)
         out.append((name, wizards_id))

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
+from domain.commands.bodies.text import fit_name
 from domain.tournament.match_games import MatchGame
 from ledger.clock import Now
 from ledger.idempotency import IdempotencyRecords
@@ -115,7 +116,7 @@ class TournamentFacade:
         """One player token for the whole event: it acts as ``player`` in every game of it."""
         entry = self.tournament_service.player(tournament_id, player)
         secret = self.tokens.create(
-            f"{tournament_id} {entry['name']}", "player", f"{TOURNAMENT_GRANT}{tournament_id}", player
+            fit_name(f"{tournament_id} {entry['name']}"), "player", f"{TOURNAMENT_GRANT}{tournament_id}", player
         )
         return {
             "url": f"/tournaments/{tournament_id}/public#token={secret}",

@@ -41,6 +41,7 @@ from domain.tournament import (
     TournamentCommand,
     TournamentState,
 )
+from domain.tournament.decide_clock import click_time
 from domain.tournament.decide_tables import GameSoFar, next_game_number
 from domain.tournament.match_games import MAX_GAMES, MatchGame, game_id_of, match_game, round_games
 from domain.tournament.state import Round
@@ -283,8 +284,11 @@ class TournamentService:
         if kind is None:  # the API's body model refuses it first; a direct caller gets the same
             raise InvalidCommand(f"action must be one of {list(CLOCK_COMMANDS)}, got {action!r}", Code.INVALID_FIELD)
         # The time is read inside the decision: a click decided again after another's clash is
-        # stamped after it, never before (two clicks at once were 422 clock_went_backwards).
-        written = self._log.write(tournament_id, lambda s: [kind(round=round, at=self._clock().isoformat())], by)
+        # stamped after it, never before (two clicks at once were 422 clock_went_backwards); and
+        # never before the clock's last change (a worker whose clock lags: issue 40).
+        written = self._log.write(
+            tournament_id, lambda s: [kind(round=round, at=click_time(s, round, self._clock()))], by
+        )
         return {**(clock_json(written.state.rounds[round - 1], self._clock()) or {}), "version": written.version}
 
     # -- reads ---------------------------------------------------------------------------------

@@ -378,15 +378,24 @@ class Webhooks:
             if self._stop.is_set():
                 return
             added.clear()
-            try:
-                claimed = self.deliverer.start_round()
-                if time.monotonic() - pruned_at > 60:
-                    pruned_at = time.monotonic()
-                    self.deliverer.prune()
-            except Exception:  # pragma: no cover - the next round tries again
-                log.exception("webhook delivery round failed")
-                claimed = 0
+            claimed, pruned_at = self.delivery_round(pruned_at)
             wait = ROUND if claimed else min(wait * 2, ROUND_MOST)
+
+    def delivery_round(self, pruned_at: float) -> tuple[int, float]:
+        """One round of the delivering thread: claim and send what is due (and prune once a
+        minute); how many were claimed, and when it last pruned. A failure is logged by the
+        deliverer's ``OutageLog`` (one line for a database out of reach) and the next round
+        tries again."""
+        try:
+            claimed = self.deliverer.start_round()
+            if time.monotonic() - pruned_at > 60:
+                pruned_at = time.monotonic()
+                self.deliverer.prune()
+        except Exception as err:
+            self.deliverer.outage.failed("webhook delivery round", err)
+            return 0, pruned_at
+        self.deliverer.outage.reached()
+        return claimed, pruned_at
 
     def wait(self, timeout: float = 10.0) -> None:
         """Until the outbox has folded what every partition's log holds now."""

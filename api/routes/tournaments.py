@@ -24,6 +24,7 @@ from api import schemas_tournaments as out
 from api.auth import Principal
 from api.deps import Reader, Scorekeeper, json_object, plain_path_parameters, raw_body, service_of
 from api.idempotency import Answer, idempotent
+from api.path_numbers import whole_path_numbers
 from api.presenters import AnswerResponse
 from api.query import CheckedRoute
 from api.routes.games import ERRORS
@@ -39,7 +40,7 @@ from ledger.tournament_use_cases import UseCase
 router = APIRouter(
     prefix="/v1/tournaments",
     tags=["tournaments"],
-    dependencies=[Depends(plain_path_parameters)],
+    dependencies=[Depends(plain_path_parameters), Depends(whole_path_numbers)],
     route_class=CheckedRoute,
 )
 CSV = "text/csv; charset=utf-8"

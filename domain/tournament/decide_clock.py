@@ -22,6 +22,14 @@ def moment(text: str) -> datetime:
     return at
 
 
+def click_time(state: TournamentState, round: int, now: datetime) -> str:
+    """The time a click on round ``round``'s clock is recorded at: ``now``, or the clock's last
+    change when ``now`` is before it (clicks through workers whose clocks differ a little are
+    taken in the order they are stored, each at or after the one before: issue 40)."""
+    last = state.rounds[round - 1].clock.last_change if 0 < round <= len(state.rounds) else None
+    return (now if last is None or now >= last else last).isoformat()
+
+
 def clock_change(state: TournamentState, c: StartRound | PauseRound | ResumeRound | EndRound) -> list[TournamentEvent]:
     settings = settings_of(state)
     rnd = round_of(state, c.round)

@@ -62,3 +62,16 @@ def test_swagger_ui_reads_this_servers_openapi_document_and_asks_no_validator(cl
 @pytest.mark.parametrize("name", ["index.html", "..%2Fcore.py", "swagger-ui-bundle.js.map", "core.py"])
 def test_only_the_docs_assets_are_served(client: TestClient, name: str) -> None:
     assert_problem(client.get(f"/docs/assets/{name}"), 404, "not_found")
+
+
+@pytest.mark.parametrize("page", ["/docs", "/redoc"])
+def test_the_docs_pages_cannot_be_framed_and_run_only_their_own_scripts(client: TestClient, page: str) -> None:
+    """Issue 40, finding 5 (the pages drawn under this policy: tests/browser/test_docs_pages.py)."""
+    headers = client.get(page).headers
+    policy = dict(d.strip().split(" ", 1) for d in headers["content-security-policy"].split(";"))
+    assert policy["frame-ancestors"] == "'none'"
+    assert headers["x-frame-options"] == "DENY"
+    scripts = policy["script-src"].split()
+    assert scripts[0] == "'self'" and all(s.startswith("'sha256-") for s in scripts[1:]), scripts
+    assert "'unsafe-inline'" not in scripts and "'unsafe-eval'" not in scripts
+    assert policy["object-src"] == "'none'" and policy["base-uri"] == "'none'"

@@ -191,7 +191,7 @@ def test_serve_starts_with_retired_settings_and_says_what_it_chose(
 
     # No workers, and no uvicorn logging set up in this process (its handlers would hold the
     # captured stderr after the test).
-    monkeypatch.setattr(api.cli_serve, "_run_workers", lambda host, port, workers: None)
+    monkeypatch.setattr(api.cli_serve, "run_workers", lambda app, host, port, workers: 0)
     monkeypatch.chdir(tmp_path)
     for name, value in RETIRED_VALUES.items():
         monkeypatch.setenv(name, value)

@@ -340,6 +340,8 @@ def test_serve_tells_its_workers_how_many_they_are_and_sqlite_workers_check_head
     supervised: list[Any] = []
 
     class Supervisor:  # api.workers.BalancedWorkers, not started
+        failed_to_start = False
+
         def __init__(self, config: Any) -> None:
             supervised.append(config)
 

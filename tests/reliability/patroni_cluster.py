@@ -40,8 +40,19 @@ from pathlib import Path
 from typing import IO, Any, Literal
 
 import psycopg
+import yaml
 
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
+DEPLOY = Path(__file__).resolve().parents[2] / "deploy" / "patroni"
+"""The recipe (docs/operations.md, High availability): the cluster starts from its files."""
+HOSTS = ("db1", "db2", "db3")
+PASSWORDS = {
+    "CHANGE-ME-superuser": "test-superuser",
+    "CHANGE-ME-replication": "test-replication",
+    "CHANGE-ME-rewind": "test-rewind",
+}
+"""The recipe's passwords, as this test sets them (``url`` and the tools give them)."""
+SUPERUSER_PASSWORD = PASSWORDS["CHANGE-ME-superuser"]
 RUN_AS = "postgres"
 """The user every process of the cluster runs as when the test runs as root."""
 SCOPE = "mtgl-failover"
@@ -217,10 +228,11 @@ class PatroniCluster:
 
     # -- what the test asks ----------------------------------------------------------------
     def url(self, dbname: str, user: str = "postgres", **options: str) -> str:
-        """The multi-host URL of every node, ``target_session_attrs=read-write`` first."""
+        """The multi-host URL of every node, ``target_session_attrs=read-write`` first (as the
+        superuser, with its password: the recipe's pg_hba asks for one over TCP)."""
         hosts = ",".join(f"127.0.0.1:{n.pg_port}" for n in self.nodes)
         query = "&".join(f"{k}={v}" for k, v in {"target_session_attrs": "read-write", **options}.items())
-        return f"postgresql://{user}@{hosts}/{dbname}?{query}"
+        return f"postgresql://{user}:{SUPERUSER_PASSWORD}@{hosts}/{dbname}?{query}"
 
     def members(self) -> list[dict[str, Any]]:
         """Patroni's view of the cluster (``GET /cluster`` of the first node that answers)."""
@@ -309,74 +321,44 @@ class PatroniCluster:
 
     # -- helpers ---------------------------------------------------------------------------
     def _config(self, node: Node) -> dict[str, Any]:
-        """Patroni's configuration of ``node`` (JSON is YAML): deploy/patroni/ with loopback
-        ports, trust on 127.0.0.1 and short timings."""
-        return {
-            "scope": SCOPE,
-            "namespace": "/mtgl-test/",
-            "name": node.name,
-            "log": {"level": "INFO"},
-            "restapi": {"listen": f"127.0.0.1:{node.api_port}", "connect_address": f"127.0.0.1:{node.api_port}"},
-            "etcd3": {"hosts": [f"127.0.0.1:{self.etcd_client}"]},
-            "watchdog": {"mode": "off"},
-            "bootstrap": {
-                "dcs": {
-                    "ttl": TTL,
-                    "loop_wait": LOOP_WAIT,
-                    "retry_timeout": RETRY_TIMEOUT,
-                    "maximum_lag_on_failover": 1048576,
-                    "synchronous_mode": True,
-                    "synchronous_node_count": 1,
-                    "primary_start_timeout": 0,
-                    "postgresql": {
-                        "use_pg_rewind": True,
-                        "use_slots": True,
-                        "parameters": {
-                            "max_connections": 200,
-                            "wal_level": "replica",
-                            "hot_standby": "on",
-                            "wal_log_hints": "on",
-                            "max_wal_senders": 10,
-                            "max_replication_slots": 10,
-                            "wal_keep_size": "256MB",
-                            "shared_buffers": "64MB",
-                            "synchronous_commit": "on",
-                            # WAL archive for the restore drill (docs/operations.md, Backups).
-                            "archive_mode": "on",
-                            "archive_command": f"test ! -f {self.archive}/%f && cp %p {self.archive}/%f",
-                        },
-                    },
-                },
-                "initdb": [{"encoding": "UTF8"}, {"locale": "C.UTF-8"}, "data-checksums"],
-            },
-            "postgresql": {
-                "listen": f"127.0.0.1:{node.pg_port}",
-                "connect_address": f"127.0.0.1:{node.pg_port}",
-                "data_dir": str(node.data_dir),
-                "bin_dir": str(PG_BIN),
-                "pgpass": str(node.directory / "pgpass"),
-                "authentication": {
-                    "superuser": {"username": "postgres", "password": "postgres"},
-                    "replication": {"username": "replicator", "password": "replicator"},
-                },
-                "parameters": {"unix_socket_directories": str(node.directory)},
-                "pg_hba": [
-                    "local all all trust",
-                    "host all all 127.0.0.1/32 trust",
-                    "host replication replicator 127.0.0.1/32 trust",
-                ],
-                "remove_data_directory_on_rewind_failure": True,
-                "remove_data_directory_on_diverged_timelines": True,
-            },
-            "tags": {"nofailover": False, "noloadbalance": False, "clonefrom": False, "nosync": False},
-        }
+        """Patroni's configuration of ``node``: deploy/patroni's file of the node at its place
+        (``db1.yml`` for the first), read as it is, with what one machine needs instead: loopback
+        addresses and free ports for the three hosts, this directory, test passwords for the
+        ``CHANGE-ME`` ones, no watchdog, and short timings. Its authentication, its pg_hba rules
+        (the hosts' names read as 127.0.0.1) and its base backup options are the recipe's own."""
+        index = self.nodes.index(node)
+        text = (DEPLOY / f"db{index + 1}.yml").read_text()
+        for placeholder, password in PASSWORDS.items():
+            text = text.replace(placeholder, password)
+        config: dict[str, Any] = yaml.safe_load(text)
+        config.update(scope=SCOPE, namespace="/mtgl-test/", name=node.name, log={"level": "INFO"})
+        config["restapi"] = {"listen": f"127.0.0.1:{node.api_port}", "connect_address": f"127.0.0.1:{node.api_port}"}
+        config["etcd3"] = {"hosts": [f"127.0.0.1:{self.etcd_client}"]}
+        config["watchdog"] = {"mode": "off"}
+        dcs = config["bootstrap"]["dcs"]
+        dcs.update(ttl=TTL, loop_wait=LOOP_WAIT, retry_timeout=RETRY_TIMEOUT)
+        parameters = dcs["postgresql"]["parameters"]
+        parameters.update(wal_keep_size="256MB", shared_buffers="64MB")
+        # WAL archive for the restore drill (docs/operations.md, Backups): this directory.
+        parameters["archive_command"] = f"test ! -f {self.archive}/%f && cp %p {self.archive}/%f"
+        postgresql = config["postgresql"]
+        postgresql.update(
+            listen=f"127.0.0.1:{node.pg_port}",
+            connect_address=f"127.0.0.1:{node.pg_port}",
+            data_dir=str(node.data_dir),
+            bin_dir=str(PG_BIN),
+            pgpass=str(node.directory / "pgpass"),
+        )
+        postgresql["parameters"]["unix_socket_directories"] = str(node.directory)
+        postgresql["pg_hba"] = [_on_loopback(rule) for rule in postgresql["pg_hba"]]
+        return config
 
     def run(self, argv: list[str], cwd: Path | None = None, timeout: float = 120.0) -> str:
         """Run a PostgreSQL tool (``pg_basebackup``, ``pg_ctl``) as the cluster's user; its output."""
         done = subprocess.run(
             argv,
             cwd=cwd or self.root,
-            env=self._env(cwd or self.root),
+            env={**self._env(cwd or self.root), "PGPASSWORD": PASSWORDS["CHANGE-ME-replication"]},  # -U replicator
             capture_output=True,
             text=True,
             timeout=timeout,
@@ -439,6 +421,11 @@ class PatroniCluster:
                     return
             time.sleep(0.2)
         raise TimeoutError(why() if why is not None else f"not done in {timeout}s")
+
+
+def _on_loopback(rule: str) -> str:
+    """A pg_hba rule of the recipe with its hosts' names (``db1``...) as this machine's loopback."""
+    return " ".join("127.0.0.1/32" if word in HOSTS else word for word in rule.split())
 
 
 def _pids_with_arg(arg: str) -> Iterator[int]:

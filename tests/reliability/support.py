@@ -7,10 +7,12 @@ import http.client
 import json
 import time
 from collections.abc import Mapping
+from contextlib import suppress
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from bench.harness import ADMIN_TOKEN
+from bench.harness import ADMIN_TOKEN, Server
 from domain import fold
 from domain.events import Event
 from domain.view import state_view
@@ -145,3 +147,14 @@ def check_game(api: Api, game_id: str, acked: list[Acked]) -> list[list[dict[str
     assert live["version"] == len(events)
     assert live["state"] == json.loads(json.dumps(state_view(replayed, show_libraries=True)))
     return actions
+
+
+def worker_pids(server: Server) -> list[int]:
+    """The uvicorn workers among ``server``'s processes (those multiprocessing spawned; not its
+    resource tracker nor the read-model process)."""
+    found = []
+    for pid in server.pids()[1:]:
+        with suppress(OSError):
+            if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                found.append(pid)
+    return found

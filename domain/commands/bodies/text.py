@@ -28,6 +28,11 @@ MAX_STRING = 10_000
 """Longest string anywhere in a body (a note's text is the longest field)."""
 MAX_NAME = 200
 """Longest name: a token's (what events record as their actor), a rule's citation, a field's."""
+OLD_EVENT_LINK_NAME = 64 + 1 + MAX_NAME
+"""Longest actor name an older server wrote (before issue 40): an event link's token was named
+``<tournament id> <player name>`` uncut, a 64-character id and a 200-character name. Imports
+accept it for a player token's records; the server now cuts the name to ``MAX_NAME``
+(``fit_name``)."""
 MAX_LIST = 1_000
 """Most items in any list of a body: cards in a zone, permanents, choices, ..."""
 MAX_PLAYERS = 64
@@ -43,6 +48,9 @@ CARD_FIELD_LIMITS: Mapping[str, int] = {
 """Longest value of a card field (the longest printed rules text is about 1,100 characters)."""
 
 _CONTROL_IN_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+_CONTROL_IN_OLD_NAME = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
+"""What a name in an older server's record may not hold: a roster file let C1 controls
+(U+0080-U+009F) into player names before issue 40, and their games' records must import."""
 _CONTROL_IN_KEY = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 _BREAKS = re.compile("[\t\n\r]")
 
@@ -85,25 +93,34 @@ def line_break_or_tab(text: str) -> str | None:
     return _bad_character(text, _BREAKS)
 
 
-def check_string(value: str, path: str, limit: int = MAX_STRING) -> None:
-    """One string value: no control character, at most ``limit`` characters."""
-    bad = _bad_character(value, _CONTROL_IN_TEXT)
+def fit_name(text: str) -> str:
+    """``text`` within ``MAX_NAME`` characters: cut, with ``…`` as its last character, when
+    longer. For names the server composes (a link's token name is its events' actor name, which
+    an import holds to ``MAX_NAME``)."""
+    return text if len(text) <= MAX_NAME else f"{text[: MAX_NAME - 1]}…"
+
+
+def check_string(value: str, path: str, limit: int = MAX_STRING, *, old_name: bool = False) -> None:
+    """One string value: no control character, at most ``limit`` characters. With
+    ``old_name`` (a name in a stored record) C1 controls pass: older servers let them in."""
+    bad = _bad_character(value, _CONTROL_IN_OLD_NAME if old_name else _CONTROL_IN_TEXT)
     if bad is not None:
         raise InvalidCommand(f"{_where(path)}: control character {bad} is not allowed in text", Code.INVALID_CHARACTER)
     if len(value) > limit:
         raise LimitExceeded(f"{_where(path)}: {len(value)} characters; the limit is {limit}")
 
 
-def check_value(value: Any, path: str = "", *, lists: bool = True) -> None:
+def check_value(value: Any, path: str = "", *, lists: bool = True, old_names: bool = False) -> None:
     """Every string (key or value) and, with ``lists``, every list of a parsed JSON value,
     recursively. Stored event data is checked without ``lists``: a state the server restores
-    may hold more cards in a zone than one request may name (a long game's graveyard)."""
+    may hold more cards in a zone than one request may name (a long game's graveyard); and with
+    ``old_names``: a ``name`` field may hold C1 controls (``check_string``)."""
     todo: list[tuple[Any, str, str | None]] = [(value, path, None)]
     while todo:
         current, where, key = todo.pop()
         if isinstance(current, str):
             limit = CARD_FIELD_LIMITS.get(key or "", MAX_STRING)
-            check_string(current, where, limit)
+            check_string(current, where, limit, old_name=old_names and key == "name")
         elif isinstance(current, dict):
             for k, v in current.items():
                 sub = f"{where}.{k}" if where else str(k)
