@@ -233,12 +233,7 @@ class Code(StrEnum):
     UNKNOWN_WEBHOOK = "unknown_webhook", NotFound, "no such webhook subscription"
     # -- Conflict ---------------------------------------------------------------------------
     CONFLICT = "conflict", Conflict, "the request conflicts with what is stored"
-    VERSION_CONFLICT = (
-        "version_conflict",
-        Conflict,
-        "the game moved on: `If-Match` names an older version; without `If-Match`, other writers took its next "
-        "version 5 times in a row (send it again, with its `Idempotency-Key`)",
-    )
+    VERSION_CONFLICT = "version_conflict", Conflict, "`If-Match` names an older version, or 5 clashes in a row: retry"
     GAME_EXISTS = "game_exists", Conflict, "a game with that id exists"
     TOKEN_EXISTS = "token_exists", Conflict, "a token with that secret exists"
     IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused", Conflict, "the key was used for another request"
