@@ -112,6 +112,12 @@ def flow(tab: Any) -> Any:
     return tab.locator("#game-flow")
 
 
+def caught_up(tab: Any, server: LiveServer, game_id: str) -> None:
+    """Wait until the page's board shows the game's latest version."""
+    version = server.state(game_id)["version"]
+    expect(tab.locator("#board")).to_have_attribute("data-version", str(version), timeout=15_000)
+
+
 def jump(tab: Any, name: str) -> None:
     """One tap on a jump button (the issue's bar: "to my main phase" in one tap)."""
     button = flow(tab).get_by_role("button", name=name, exact=True)
@@ -266,7 +272,10 @@ def test_a_four_player_commander_pod_set_up_on_the_page_plays_three_turns(
             assert state["unacknowledged"] == []  # bug 2: nobody acknowledges a turn-based action
             return state
 
-        # Turn 1: the first player draws too in a multiplayer game (CR 103.8c).
+        # Turn 1: the first player draws too in a multiplayer game (CR 103.8c). The first
+        # player's phone has shown the other phone's mulligan and keep before its tap, as a
+        # player sees the table settle first (under load its live update can trail the keep).
+        caught_up(phones[seats[0]], live_server, game_id)
         jump(phones[seats[0]], "To main phase")
         drew(seats[0])
         in_main(1)
