@@ -17,9 +17,13 @@ from typing import Any
 from uuid import uuid4
 
 import pytest
+from fastapi.testclient import TestClient
 
+from api.app import create_app
+from api.settings import Settings
 from ledger.service import LedgerService, LedgerSettings
 from store.results import Actor
+from tests.conftest import ADMIN_TOKEN, postgres_schema
 
 POSTGRES_ENV = "MTG_LEDGER_TEST_POSTGRES"
 JUDGE = Actor("Jane Judge (L2)", "judge")
@@ -188,3 +192,22 @@ def sqlite_store(tmp_path: Path) -> Iterator[Store]:
         yield created
     finally:
         created.close()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def two_servers(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[TestClient, TestClient]]:
+    """A server that plays the games and another, on an empty database, that imports them."""
+
+    def settings(url: str, name: str) -> Settings:
+        return Settings(_env_file=None, database_url=url, admin_token=ADMIN_TOKEN, catalog_path=tmp_path / name)
+
+    if request.param == "sqlite":
+        urls = [f"sqlite:///{tmp_path / 'live.sqlite3'}", f"sqlite:///{tmp_path / 'import.sqlite3'}"]
+        live_app, target_app = create_app(settings(urls[0], "a.json")), create_app(settings(urls[1], "b.json"))
+        with TestClient(live_app) as live, TestClient(target_app) as target:
+            yield live, target
+        return
+    with postgres_schema("mtgl_two_a") as live_url, postgres_schema("mtgl_two_b") as target_url:
+        live_app, target_app = create_app(settings(live_url, "a.json")), create_app(settings(target_url, "b.json"))
+        with TestClient(live_app) as live, TestClient(target_app) as target:
+            yield live, target

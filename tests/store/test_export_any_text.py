@@ -25,7 +25,6 @@ from __future__ import annotations
 import csv
 import io
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from uuid import uuid4
@@ -37,34 +36,13 @@ from hypothesis import strategies as st
 
 import ledger.tournament_exports
 import ledger.tournament_facade
-from api.app import create_app
 from api.cli_records import _read_lines
-from api.settings import Settings
 from tests.api.helpers import TWO_PLAYER, token
-from tests.conftest import ADMIN_TOKEN, postgres_schema
+from tests.conftest import ADMIN_TOKEN
 
 Headers = dict[str, str]
 ADMIN: Headers = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
 EXAMPLES = int(os.environ.get("MTG_LEDGER_ANY_TEXT_EXAMPLES", "15"))
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def two_servers(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[TestClient, TestClient]]:
-    """A server that plays the games and another, on an empty database, that imports them."""
-
-    def settings(url: str, name: str) -> Settings:
-        return Settings(_env_file=None, database_url=url, admin_token=ADMIN_TOKEN, catalog_path=tmp_path / name)
-
-    if request.param == "sqlite":
-        urls = [f"sqlite:///{tmp_path / 'live.sqlite3'}", f"sqlite:///{tmp_path / 'import.sqlite3'}"]
-        live_app, target_app = create_app(settings(urls[0], "a.json")), create_app(settings(urls[1], "b.json"))
-        with TestClient(live_app) as live, TestClient(target_app) as target:
-            yield live, target
-        return
-    with postgres_schema("mtgl_txt_a") as live_url, postgres_schema("mtgl_txt_b") as target_url:
-        live_app, target_app = create_app(settings(live_url, "a.json")), create_app(settings(target_url, "b.json"))
-        with TestClient(live_app) as live, TestClient(target_app) as target:
-            yield live, target
 
 
 def _accepted(response: Any) -> Any:

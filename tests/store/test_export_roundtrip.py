@@ -10,41 +10,19 @@ over 200 characters (a long player name, id and game id), and a report whose sum
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from api.app import create_app
-from api.settings import Settings
 from domain.commands.bodies.text import MAX_STRING
 from tests.api.helpers import TWO_PLAYER, create_game, token
-from tests.conftest import ADMIN_TOKEN, postgres_schema
+from tests.conftest import ADMIN_TOKEN
 
 Headers = dict[str, str]
 Play = Callable[[TestClient, Headers], str]
 ADMIN: Headers = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def two_servers(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[TestClient, TestClient]]:
-    """A server that plays the games and another, on an empty database, that imports them."""
-
-    def settings(url: str, name: str) -> Settings:
-        return Settings(_env_file=None, database_url=url, admin_token=ADMIN_TOKEN, catalog_path=tmp_path / name)
-
-    if request.param == "sqlite":
-        urls = [f"sqlite:///{tmp_path / 'live.sqlite3'}", f"sqlite:///{tmp_path / 'import.sqlite3'}"]
-        live_app, target_app = create_app(settings(urls[0], "a.json")), create_app(settings(urls[1], "b.json"))
-        with TestClient(live_app) as live, TestClient(target_app) as target:
-            yield live, target
-        return
-    with postgres_schema("mtgl_rt_a") as live_url, postgres_schema("mtgl_rt_b") as target_url:
-        live_app, target_app = create_app(settings(live_url, "a.json")), create_app(settings(target_url, "b.json"))
-        with TestClient(live_app) as live, TestClient(target_app) as target:
-            yield live, target
 
 
 def _ok(response: Any) -> Any:
