@@ -22,7 +22,7 @@ from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
 from psycopg.sql import SQL, Composed, Identifier
 
 from store.results import GameSummary
-from store.sqlite_polling import writer_lock
+from store.sqlite_polling import LockedTables, writer_lock
 
 TABLE = "game_summaries"
 FAILURES = "game_summary_failures"
@@ -182,7 +182,7 @@ _SQLITE_INSERT = INSERT_ROW.format(table=TABLE, marks=", ".join(["?"] * 11))
 _SQLITE_UPDATE = UPDATE_ROW.format(table=TABLE, m="?")
 
 
-class SQLiteGameSummaryView(SQLiteTrackingRecorder, GameSummaryView):
+class SQLiteGameSummaryView(LockedTables, SQLiteTrackingRecorder, GameSummaryView):
     """The view in the ledger's SQLite file; it writes in turn with the ledger's own datastore
     (``store.sqlite_polling.writer_lock``)."""
 

@@ -30,7 +30,7 @@ from store.database_url import StoreKind
 from store.elected_projection import ElectedProjection
 from store.read_model_group import ReadModelGroup
 from store.runner_election import lock_key
-from store.sqlite_polling import writer_lock
+from store.sqlite_polling import LockedTables, writer_lock
 
 log = logging.getLogger("mtg_ledger.store")
 Doc = dict[str, Any]
@@ -127,7 +127,7 @@ class _OwnTracking:
             raise IntegrityError(f"{self.TABLE}: the read model moved from {after} to {now} meanwhile")
 
 
-class SQLiteDocumentView(_OwnTracking, SQLiteTrackingRecorder, DocumentView):
+class SQLiteDocumentView(_OwnTracking, LockedTables, SQLiteTrackingRecorder, DocumentView):
     datastore: SQLiteDatastore
 
     def __init__(self, datastore: SQLiteDatastore, **kwargs: Any) -> None:

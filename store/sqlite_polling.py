@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import sys
+import time
 from collections.abc import Collection, Sequence
 from threading import Event, Lock, Thread
 from typing import Any
@@ -194,7 +195,42 @@ def writer_lock(datastore: SQLiteDatastore) -> Lock:
         return _WRITER_LOCKS.setdefault(key, Lock())
 
 
-class PollingSQLiteApplicationRecorder(SQLiteApplicationRecorder):
+class LockedTables:
+    """Creates a SQLite recorder's tables holding the process's writer lock for the file, and
+    tries again when SQLite refuses the upgrade to a write.
+
+    The library's ``create_table`` opens a deferred transaction: its first ``CREATE TABLE IF NOT
+    EXISTS`` of a table that exists (the shared ``tracking`` table) only reads, and the next
+    statement that writes must upgrade that read. SQLite refuses the upgrade at once, without
+    waiting (no busy handler), when another connection committed since the read began (WAL
+    snapshots): "database is locked" while a server's read models start beside its first writes
+    (seen in CI) or beside another process. The writer lock keeps this process's writers out;
+    another process's commit is met by trying again in a new transaction.
+    """
+
+    datastore: SQLiteDatastore
+
+    def create_table(self) -> None:
+        deadline = time.monotonic() + CREATE_TABLE_PATIENCE
+        wait = 0.005
+        while True:
+            try:
+                with writer_lock(self.datastore):
+                    super().create_table()  # type: ignore[misc]
+                return
+            except OperationalError as error:
+                if "locked" not in str(error) or time.monotonic() + wait > deadline:
+                    raise
+            time.sleep(wait)  # another process holds the file's write lock: let it finish
+            wait = min(wait * 2, 0.25)
+
+
+CREATE_TABLE_PATIENCE = 10.0
+"""Seconds a start waits for another process's writes before it gives up (SQLite's busy timeout
+by default, ``store.database_url``)."""
+
+
+class PollingSQLiteApplicationRecorder(LockedTables, SQLiteApplicationRecorder):
     """``SQLiteApplicationRecorder`` plus a polling ``subscribe()``; appends hold the process's
     writer lock for the file (``writer_lock``)."""
 
