@@ -70,10 +70,8 @@ def token_link(public_url: str, secret: str, game: str | None, role: str | None 
     server, and the page moves out of the address bar at once: docs/web.md, Tokens): a player's
     game page, a scorekeeper's events list (where events are created and run: issue 38), or the
     front page (the games list) for the other roles."""
-    if game is not None:
-        page = f"/games/{quote(game, safe='')}"
-    else:
-        page = "/tournaments" if role == "scorekeeper" else "/"
+    home = "/tournaments" if role == "scorekeeper" else "/"
+    page = f"/games/{quote(game, safe='')}" if game is not None else home
     return f"{public_url}{page}#token={secret}"
 
 
