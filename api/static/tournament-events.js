@@ -29,17 +29,29 @@ const FIELD_OF_CODE = {
   invalid_best_of: "t-new-best-of",
   invalid_points: "t-new-win",
 };
-// A body the server refuses before the rules (invalid_body) names its field in the detail.
-const FIELD_OF_NAME = [
-  ["round_minutes", "t-new-minutes"],
-  ["rounds", "t-new-rounds"],
-  ["top_cut", "t-new-top-cut"],
-  ["best_of", "t-new-best-of"],
-  ["points", "t-new-win"],
-  ["format", "t-new-format"],
-  ["name", "t-new-name"],
-  ["id", "t-new-id"],
-];
+// A body the server refuses before the rules (invalid_field) quotes its field in the detail:
+// "tournament: 'rounds' input should be greater than or equal to 1, got 0".
+const FIELD_OF_NAME = {
+  id: "t-new-id",
+  name: "t-new-name",
+  format: "t-new-format",
+  rel: "t-new-rel",
+  kind: "t-new-kind",
+  rounds: "t-new-rounds",
+  round_minutes: "t-new-minutes",
+  top_cut: "t-new-top-cut",
+  best_of: "t-new-best-of",
+  points: "t-new-win",
+  "points.win": "t-new-win",
+  "points.draw": "t-new-draw",
+};
+
+/** The id of the form's field a refusal is about (its code, or the field its detail quotes). */
+export function fieldOfRefusal(text) {
+  const code = (/, ([a-z_]+)\)$/.exec(text) || [])[1];
+  const quoted = (/'([a-z_.]+)'/.exec(text) || [])[1];
+  return FIELD_OF_CODE[code] || FIELD_OF_NAME[quoted] || null;
+}
 
 function field(id, label, control, hint = null) {
   const hintId = hint ? `${id}-hint` : null;
@@ -125,9 +137,7 @@ export function initEvents() {
       location.assign(pageHref(created.id));
       return;
     }
-    const refusal = status.textContent;
-    const code = (/, ([a-z_]+)\)/.exec(refusal) || [])[1];
-    const named = FIELD_OF_CODE[code] || (FIELD_OF_NAME.find(([name]) => refusal.includes(name)) || [])[1];
+    const named = fieldOfRefusal(status.textContent);
     const bad = named && document.getElementById(named);
     if (bad) {
       bad.setAttribute("aria-invalid", "true");

@@ -56,6 +56,13 @@ def test_the_scorekeeper_creates_an_event_on_the_page_and_finds_it_listed(
         expect(status).to_have_class(re.compile(r"\bbad\b"))
         expect(form.get_by_label("A win", exact=True)).to_have_attribute("aria-invalid", "true")
         assert live_server.api.get("/v1/tournaments/Ev-New").status_code == 404  # nothing stored
+        form.get_by_label("A win", exact=True).fill("3")
+        form.get_by_label("Swiss rounds").fill("0")
+        form.get_by_role("button", name="Create the event").click()
+        expect(status).to_contain_text("'rounds'")
+        expect(status).to_contain_text("invalid_field")
+        expect(form.get_by_label("Swiss rounds")).to_have_attribute("aria-invalid", "true")
+        expect(form.get_by_label("Swiss rounds")).to_be_focused()
         # Every field of POST /v1/tournaments, then the event's own page.
         form.get_by_label("A win", exact=True).fill("3")
         form.get_by_label("Rules Enforcement Level (MTR 1.12)").select_option("competitive")
