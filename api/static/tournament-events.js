@@ -126,7 +126,11 @@ export function initEvents() {
     bestOf.disabled = pods;
     if (pods) topCut.value = "";
   });
-  form.addEventListener("input", (e) => e.target.removeAttribute("aria-invalid"));
+  // An edit answers the refusal: its mark and message go until the next try.
+  form.addEventListener("input", (e) => {
+    e.target.removeAttribute("aria-invalid");
+    if (status.classList.contains("bad")) say(status, "");
+  });
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     for (const el of form.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");

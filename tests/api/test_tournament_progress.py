@@ -7,6 +7,9 @@ final standings by the top cut's outcome (docs/rules.md, Final standings after a
 from __future__ import annotations
 
 from fastapi.testclient import TestClient
+from pydantic import TypeAdapter
+
+from api import schemas_tournaments as out
 
 from tests.api.tournament_client import Scorekeeper
 
@@ -17,6 +20,7 @@ def test_the_list_pages_newest_first(client: TestClient, admin_headers: dict[str
     first = client.get("/v1/tournaments?limit=2", headers=admin_headers)
     assert first.status_code == 200, first.text
     page = first.json()
+    TypeAdapter(out.TournamentList).validate_python(page, strict=False)
     assert [t["id"] for t in page["tournaments"]] == ["L-3", "L-2"] and page["next"] == "L-2"
     assert page["tournaments"][0]["stage"] == "registration" and page["tournaments"][0]["champion"] is None
     rest = client.get("/v1/tournaments", params={"limit": 2, "after": page["next"]}, headers=admin_headers).json()
@@ -92,5 +96,8 @@ def test_the_view_follows_the_event_and_the_public_page_shows_how_it_ended(
     dropped = {p["name"]: p["dropped"] for p in public["final_standings"]}
     assert dropped["Player 9"] is True and sum(dropped.values()) == 1
     assert {s["name"]: s["dropped"] for s in public["standings"]}["Player 9"] is True
+    # The finished event's answers are what the schema says (bracket, final standings included).
+    TypeAdapter(out.PublicOut).validate_python(public, strict=False)
+    TypeAdapter(out.TournamentOut).validate_python(view, strict=False)
     listed = client.get("/v1/tournaments", headers=admin_headers).json()["tournaments"]
     assert next(t for t in listed if t["id"] == "PROGRESS")["champion"] == champion
