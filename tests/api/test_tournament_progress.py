@@ -10,7 +10,6 @@ from fastapi.testclient import TestClient
 from pydantic import TypeAdapter
 
 from api import schemas_tournaments as out
-
 from tests.api.tournament_client import Scorekeeper
 
 
