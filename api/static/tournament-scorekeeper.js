@@ -91,6 +91,8 @@ export function initScorekeeper(root, tid) {
   const pairStatus = statusLine("t-pair-status");
   const cutButton = h("button", { type: "button", id: "t-top-cut", text: "Pair the top cut" });
   const cutStatus = statusLine("t-cut-status");
+  // Said when nothing can be paired now: what the next pairing waits for.
+  const pairWait = h("p", { id: "t-pair-wait", class: "t-stage" });
   pairButton.addEventListener("click", () =>
     send(pairStatus, tPath(tid, "/rounds"), {}, (r) => `Round ${r.round} is paired: ${r.tables.length} tables.`, pairButton).then(load),
   );
@@ -102,6 +104,7 @@ export function initScorekeeper(root, tid) {
     { id: "t-pairing", class: "panel", "aria-labelledby": "t-pairing-title" },
     h("h2", { id: "t-pairing-title", text: "Pairings" }),
     h("p", { class: "hint", text: "Swiss pairings per MTR: equal points at random, no rematches, one bye at most." }),
+    pairWait,
     h("div", { class: "t-action", id: "t-pair-action" }, pairButton, pairStatus),
     h("div", { class: "t-action", id: "t-cut-action", hidden: true }, cutButton, cutStatus),
   );
@@ -140,6 +143,9 @@ export function initScorekeeper(root, tid) {
     cutButton.hidden = !actions.has("pair_top_cut");
     cutButton.textContent = cutBegun ? "Pair the next top-cut round" : `Pair the top ${v.top_cut}`;
     stageLine.textContent = stageText(v);
+    const waiting = !actions.has("pair_round") && !actions.has("pair_top_cut");
+    pairWait.hidden = !waiting;
+    pairWait.textContent = waiting && v.stage !== "finished" ? `${stageText(v)} The next round is paired once every result is in.` : waiting ? stageText(v) : "";
     if (v.champion) say(cutStatus, `Champion: ${nameOf(v, v.champion)}.`);
     results.render(v);
     standings.render(v);
