@@ -90,6 +90,10 @@ def test_the_scorekeeper_creates_an_event_on_the_page_and_finds_it_listed(
         expect(rows.first).to_have_attribute("data-event", "Ev-New")  # newest first
         expect(rows.first.locator("td").nth(3)).to_have_text("Registration")
         assert tab.evaluate(NO_OVERFLOW)
+        # The games list leads a scorekeeper to the events too.
+        open_page(tab, live_server, "/", None)
+        tab.get_by_role("link", name="Events: create and run a tournament").click()
+        expect(tab.locator("#t-title")).to_have_text("Events")
 
 
 def test_a_double_click_registers_one_player_and_the_page_follows_the_event(
