@@ -57,7 +57,7 @@ def token_create(args: argparse.Namespace, settings: Settings) -> int:
         print(secret)
         return 0
     assert settings.public_url is not None
-    link = token_link(settings.public_url, secret, args.game if args.role == "player" else None)
+    link = token_link(settings.public_url, secret, args.game if args.role == "player" else None, args.role)
     print(link)
     if args.qr:
         # On stderr, so that stdout stays the one line a script reads.
@@ -65,11 +65,13 @@ def token_create(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
-def token_link(public_url: str, secret: str, game: str | None) -> str:
+def token_link(public_url: str, secret: str, game: str | None, role: str | None = None) -> str:
     """The page's address carrying ``secret`` in its fragment (which browsers never send to a
     server, and the page moves out of the address bar at once: docs/web.md, Tokens): a player's
-    game page, or the front page (the game list, a scorekeeper's way in)."""
-    page = f"/games/{quote(game, safe='')}" if game is not None else "/"
+    game page, a scorekeeper's events list (where events are created and run: issue 38), or the
+    front page (the games list) for the other roles."""
+    home = "/tournaments" if role == "scorekeeper" else "/"
+    page = f"/games/{quote(game, safe='')}" if game is not None else home
     return f"{public_url}{page}#token={secret}"
 
 

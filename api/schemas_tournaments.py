@@ -107,11 +107,28 @@ class StandingOut(Answer):
     gw: float
     ogw: float
     dropped: bool
+    rounds: int
+    """Rounds on the player's record (byes and missed rounds included): 0, no match played yet,
+    and the tiebreakers are only MTR Appendix C's floor (the pages show none)."""
 
 
 class StandingsOut(Answer):
     round: int
     standings: list[StandingOut]
+
+
+Stage = Literal["registration", "swiss", "swiss_finished", "top_cut", "finished"]
+Action = Literal[
+    "register",
+    "pair_round",
+    "pair_top_cut",
+    "start_clock",
+    "pause_clock",
+    "resume_clock",
+    "end_round",
+    "drop",
+    "report_results",
+]
 
 
 class TournamentOut(Answer):
@@ -131,6 +148,12 @@ class TournamentOut(Answer):
     rounds: list[RoundOut]
     clock: ClockOut | None
     standings: list[StandingOut]
+    stage: Stage
+    """Where the event stands (docs/tournaments.md, The event's stages)."""
+    actions: list[Action]
+    """The scorekeeper's actions the server accepts now; the event page shows only these."""
+    swiss_complete: int
+    """Swiss rounds with every result in: the standings are "after round N" of these."""
 
 
 class SummaryOut(Answer):
@@ -140,10 +163,15 @@ class SummaryOut(Answer):
     kind: str
     players: int
     round: int
+    stage: Stage
+    champion: str | None
+    """The champion's name once the final is decided."""
 
 
 class TournamentList(Answer):
     tournaments: list[SummaryOut]
+    next: str | None
+    """The ``after`` of the next page (``None``: this is the last one)."""
 
 
 class RegisteredOut(Answer):
@@ -169,6 +197,34 @@ class PublicStanding(Answer):
     name: str
     points: int
     matches: str
+    dropped: bool
+
+
+class PublicBracketTable(Answer):
+    table: int
+    names: list[str]
+    """Higher seed first."""
+    wins: list[int] | None
+    """Games won by seat, once reported."""
+    winner: str | None
+
+
+class PublicBracketRound(Answer):
+    round: int
+    cut: int | None
+    """Players in the bracket at this round: 8 quarterfinals, 4 semifinals, 2 the final."""
+    tables: list[PublicBracketTable]
+
+
+class PublicPlacing(Answer):
+    place: int
+    name: str
+    points: int
+    matches: str
+    """Swiss record, wins-losses-draws."""
+    reached: int | None
+    """The last playoff round's size the player was in (1: champion); ``None`` outside the cut."""
+    dropped: bool
 
 
 class PublicOut(Answer):
@@ -183,6 +239,12 @@ class PublicOut(Answer):
     pairings: list[PublicPairing]
     byes: list[str]
     standings: list[PublicStanding]
+    stage: Stage
+    swiss_complete: int
+    champion: str | None
+    bracket: list[PublicBracketRound]
+    final_standings: list[PublicPlacing]
+    """Empty until the top cut is paired; then every player, by the bracket then Swiss."""
 
 
 class RecordOut(Answer):

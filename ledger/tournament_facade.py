@@ -126,8 +126,10 @@ class TournamentFacade:
         }
 
     # -- reads -------------------------------------------------------------------------------
-    def list_tournaments(self) -> list[dict[str, Any]]:
-        return self.tournament_service.summaries()
+    def list_tournaments(self, limit: int | None = None, after: str | None = None) -> dict[str, Any]:
+        """``GET /v1/tournaments``: one page, newest first, and the next page's ``after``."""
+        found, following = self.tournament_service.summaries(limit, after)
+        return {"tournaments": found, "next": following}
 
     def tournament(self, tournament_id: str) -> dict[str, Any]:
         self.complete_rounds(tournament_id)

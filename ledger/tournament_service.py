@@ -55,6 +55,7 @@ from ledger.tournament_exports import (
     standings_rows,
     to_csv,
 )
+from ledger.tournament_final import page_of
 from ledger.tournament_views import (
     RoundExtras,
     TableExtras,
@@ -114,8 +115,10 @@ class TournamentService:
         self._log.create(tournament_id, command, by)
         return self.view(tournament_id)
 
-    def summaries(self) -> list[dict[str, Any]]:
-        return [summary_json(tid, self._log.load(tid).state) for tid in self._log.ids()]
+    def summaries(self, limit: int | None = None, after: str | None = None) -> tuple[list[dict[str, Any]], str | None]:
+        """One page of the tournaments, newest first (``tournament_final.page_of``)."""
+        page, following = page_of(self._log.ids()[::-1], limit, after)
+        return [summary_json(tid, self._log.load(tid).state) for tid in page], following
 
     def register(self, tournament_id: str, name: str, wizards_id: str | None, by: Submission) -> dict[str, Any]:
         def decision(state: TournamentState) -> list[TournamentCommand]:

@@ -16,7 +16,9 @@ from fractions import Fraction
 from typing import Any
 
 from domain.tournament import Standing, TournamentState, standings
+from domain.tournament.progress import progress
 from domain.tournament.state import TOP_CUT, Round, RoundClock, Table
+from ledger.tournament_final import progress_json, public_progress_json
 
 TURNS_AFTER_TIME = 5
 """MTR 2.5: at the end of the round the active player finishes their turn, then five more turns."""
@@ -52,6 +54,7 @@ def standing_json(line: Standing) -> dict[str, Any]:
         "gw": percent(line.gwp),
         "ogw": percent(line.ogwp),
         "dropped": line.dropped,
+        "rounds": line.rounds,
     }
 
 
@@ -178,6 +181,7 @@ def tournament_json(
         "rounds": [round_json(state, r, extras.get(r.number)) for r in state.rounds],
         "clock": clock_json(state.current_round, now),
         "standings": standings_json(state) if standings is None else standings,
+        **progress_json(state),
     }
 
 
@@ -192,6 +196,8 @@ def summary_json(tournament_id: str, state: TournamentState) -> dict[str, Any]:
         "kind": settings.kind,
         "players": len(state.players),
         "round": len(state.rounds),
+        "stage": progress(state).stage,
+        "champion": None if state.champion is None else state.players[state.champion].name,
     }
 
 
@@ -219,7 +225,14 @@ def public_json(tournament_id: str, state: TournamentState, now: datetime | None
         ],
         "byes": [] if rnd is None else [names[p] for p in rnd.byes],
         "standings": [
-            {"rank": s.rank, "name": s.name, "points": s.match_points, "matches": f"{s.wins}-{s.losses}-{s.draws}"}
+            {
+                "rank": s.rank,
+                "name": s.name,
+                "points": s.match_points,
+                "matches": f"{s.wins}-{s.losses}-{s.draws}",
+                "dropped": s.dropped,
+            }
             for s in standings(state)
         ],
+        **public_progress_json(state),
     }

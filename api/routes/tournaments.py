@@ -14,9 +14,9 @@ the public view is for spectators (and anyone, with public reads on).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import Response
 from pydantic import Field
 
@@ -44,6 +44,8 @@ router = APIRouter(
     route_class=CheckedRoute,
 )
 CSV = "text/csv; charset=utf-8"
+MAX_PAGE = 100
+"""Tournaments in one page of ``GET /v1/tournaments`` (``limit``'s default and most)."""
 MAX_GAMES = 5
 """Game wins or draws one match may report (best of five)."""
 
@@ -169,9 +171,19 @@ async def create(request: Request, principal: Scorekeeper) -> Response:
     return await _write(request, principal, raw, uc.CreateTournament(body.id, command))
 
 
-@router.get("", responses=ERRORS, response_model=out.TournamentList, summary="The tournaments (scorekeeper+)")
-async def list_all(request: Request, principal: Scorekeeper) -> Response:
-    return AnswerResponse({"tournaments": await in_thread(service_of(request).list_tournaments)})
+@router.get(
+    "",
+    responses=ERRORS,
+    response_model=out.TournamentList,
+    summary="The tournaments, newest first, by pages (scorekeeper+)",
+)
+async def list_all(
+    request: Request,
+    principal: Scorekeeper,
+    limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = MAX_PAGE,
+    after: Annotated[str | None, Query(min_length=1, max_length=200)] = None,
+) -> Response:
+    return AnswerResponse(await in_thread(service_of(request).list_tournaments, limit, after))
 
 
 @router.get(

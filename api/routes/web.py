@@ -118,6 +118,12 @@ def game_page(game_id: str, request: Request) -> Response:
     return _page(request)
 
 
+@router.get("/tournaments")
+def tournaments_page(request: Request) -> Response:
+    """The scorekeeper's events: the list, and the form that creates an event."""
+    return _page(request)
+
+
 @router.get("/tournaments/{tid}")
 def tournament_page(tid: str, request: Request) -> Response:
     """The scorekeeper's event page; the page reads ``tid`` from its own address."""

@@ -55,9 +55,18 @@ let tournaments = new Set(); // the events that are tournaments here: their even
 /** Scorekeepers and above read the tournaments: an event that is one links to its event page. */
 async function linkTournaments(who) {
   if (rankOf(who) < RANK.scorekeeper) return;
+  const events = document.getElementById("list-events");
+  if (events) events.hidden = false;
   try {
-    const answer = await api("/v1/tournaments");
-    tournaments = new Set((answer.tournaments || []).map((t) => String(t.id)));
+    // Every page of the list (GET /v1/tournaments pages it, newest first).
+    const found = [];
+    let after = null;
+    do {
+      const answer = await api("/v1/tournaments" + (after ? "?after=" + enc(after) : ""));
+      found.push(...(answer.tournaments || []).map((t) => String(t.id)));
+      after = answer.next || null;
+    } while (after);
+    tournaments = new Set(found);
   } catch {
     return; // no link, the event's name stays as text
   }

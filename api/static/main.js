@@ -1,5 +1,5 @@
 /* MTG Ledger web page: the games list (/), a game (/games/{id}, ?version=V) and a tournament's
- * pages (/tournaments/{tid}, /tournaments/{tid}/public, /tournaments/{tid}/floor).
+ * pages (/tournaments: the events; /tournaments/{tid}, /tournaments/{tid}/public, /tournaments/{tid}/floor).
  *
  * Plain JavaScript modules, no dependencies, no build step, no network beyond this server's v1
  * API (docs/api.md). What an event says and what an undo reverts come from the server; the
@@ -9,6 +9,7 @@
 import { initGame } from "./game.js";
 import { initList } from "./list.js";
 import { initTournament, tournamentInPath } from "./tournament.js";
+import { initEvents } from "./tournament-events.js";
 import { initOffline } from "./offline.js";
 import { initToken, showTokenState } from "./token-bar.js";
 import { takeTokenFromFragment } from "./token.js";
@@ -31,7 +32,8 @@ function main() {
   initToken(() => reload());
   const tournament = tournamentInPath(location.pathname);
   const id = gameIdInPath();
-  if (tournament) reload = initTournament(tournament);
+  if (/^\/tournaments\/?$/.test(location.pathname)) reload = initEvents();
+  else if (tournament) reload = initTournament(tournament);
   else reload = id === null ? initList() : initGame(id);
 }
 

@@ -15,7 +15,7 @@
 /* global CONFIG */
 
 const CACHE = `mtg-ledger-${CONFIG.version}`;
-const PAGE_PATHS = /^\/(?:$|games\/[^/]+\/?$|tournaments\/[^/]+(?:\/public|\/floor)?\/?$|judges\/?$)/;
+const PAGE_PATHS = /^\/(?:$|games\/[^/]+\/?$|tournaments\/?$|tournaments\/[^/]+(?:\/public|\/floor)?\/?$|judges\/?$)/;
 
 const kindOf = (path) => (path.startsWith("/judges") ? "judges" : "main");
 const shellKey = (kind) => new URL(CONFIG.shells[kind], self.location.origin).href;

@@ -34,9 +34,11 @@ export class RoundClock {
   }
 
   /** The clock as the server last answered it (null: no round yet); `minutes`, the event's
-   * round length, for a clock not started yet (it has no minutes of its own until it starts). */
-  update(clock, minutes = null) {
+   * round length, for a clock not started yet (it has no minutes of its own until it starts);
+   * `complete`, whether every match of the round has its result (the round is over then). */
+  update(clock, minutes = null, complete = false) {
     this.clock = clock || null;
+    this.complete = Boolean(complete);
     this.minutes = clock && clock.minutes ? clock.minutes : minutes;
     this.readAt = performance.now();
     this.tick();
@@ -64,6 +66,18 @@ export class RoundClock {
       this.time.textContent = "–";
       this.state.textContent = "No round is paired yet.";
       this.after.hidden = true;
+    } else if (this.complete) {
+      // Every result is in: the round is over, whatever its clock says (issue 38).
+      this.time.textContent = "–";
+      this.state.textContent = `Round ${c.round} is over: every result is in.`;
+      this.after.hidden = true;
+    } else if (c.state === "ended") {
+      // Time was called: the time left is none, not the minutes the clock stopped at (issue 38).
+      this.time.textContent = formatSeconds(0);
+      const at = c.ends_at ? new Date(c.ends_at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "";
+      this.state.textContent = at ? `Round ${c.round}: time was called at ${at}.` : `Round ${c.round}: time is called.`;
+      this.after.hidden = false;
+      this.after.textContent = `Turns after time: ${c.turns_after_time ?? 5} (MTR 2.5)`;
     } else if (left === null) {
       this.time.textContent = this.minutes ? formatSeconds(this.minutes * 60) : "–";
       const length = this.minutes ? ` (${this.minutes} minutes)` : "";

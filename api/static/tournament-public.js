@@ -8,6 +8,7 @@ import { api } from "./api.js";
 import { clearError, showError } from "./banner.js";
 import { h, plural } from "./dom.js";
 import { RoundClock } from "./tournament-clock.js";
+import { FinalPanel } from "./tournament-final.js";
 import { eventMeta, fingerprint, poll, tPath } from "./tournament-shared.js";
 
 const POLL_MS = 5000;
@@ -33,17 +34,20 @@ export function initPublic(root, tid) {
   const pairings = h("ol", { id: "t-pairings", class: "t-pairings" });
   const byes = h("p", { class: "t-byes" });
   const standingsBody = h("tbody");
+  const final = new FinalPanel();
+  const standingsTitle = h("h2", { id: "t-public-standings-title", text: "Standings" });
   const standingsCaption = h("caption", { class: "visually-hidden", text: "Standings" });
 
   root.replaceChildren(
     h("div", { class: "t-head" }, title, meta),
+    final.el,
     h("section", { id: "t-clock", class: "panel t-clock-panel", "aria-label": "Round clock" }, clock.el),
     h("section", { class: "panel", "aria-label": "Find my table" }, find, found),
     h("section", { id: "t-public-pairings", class: "panel", "aria-labelledby": "t-pairings-title" }, roundTitle, pairings, byes),
     h(
       "section",
       { id: "t-public-standings", class: "panel", "aria-labelledby": "t-public-standings-title" },
-      h("h2", { id: "t-public-standings-title", text: "Standings" }),
+      standingsTitle,
       h(
         "div",
         { class: "table-wrap" },
@@ -120,14 +124,17 @@ export function initPublic(root, tid) {
         : [h("li", { class: "hint", text: "The first round is not paired yet." })]),
     );
     byes.textContent = (v.byes || []).length ? `Bye: ${v.byes.join(", ")}` : "";
+    // The standings are the Swiss rounds' only, after the last one with every result in (issue 38).
+    standingsTitle.textContent = v.swiss_complete ? `Swiss standings after round ${v.swiss_complete}` : "Standings (no results yet)";
     standingsCaption.textContent = `Standings, ${plural(v.round || 0, "round")} paired`;
+    final.render(v);
     standingsBody.replaceChildren(
       ...(v.standings || []).map((s) =>
         h(
           "tr",
           {},
           h("td", { class: "num", text: s.rank }),
-          h("th", { scope: "row", text: s.name }),
+          h("th", { scope: "row" }, s.name, s.dropped ? h("span", { class: "tag", text: "dropped" }) : ""),
           h("td", { class: "num", text: s.points }),
           h("td", { class: "num", text: s.matches }),
         ),
@@ -144,7 +151,8 @@ export function initPublic(root, tid) {
       showError(err, "Loading the pairings");
       return;
     }
-    clock.update(view.clock);
+    const tables = view.pairings || [];
+    clock.update(view.clock, null, tables.length > 0 && tables.every((p) => p.reported));
     const print = fingerprint(view);
     if (print === shown) return;
     shown = print;

@@ -18,33 +18,40 @@ export class Roster {
     const name = h("input", { id: "t-new-name", name: "name", type: "text", required: true, maxlength: 100, autocomplete: "off" });
     const wizards = h("input", { id: "t-new-wizards", name: "wizards_id", type: "text", maxlength: 40, autocomplete: "off", spellcheck: "false" });
     this.lateHint = h("p", { class: "hint", hidden: true });
+    const registerButton = h("button", { type: "submit", text: "Register the player" });
     const register = h(
       "form",
       { id: "t-register", class: "t-form", "aria-label": "Register a player" },
       h("div", { class: "field" }, h("label", { for: "t-new-name", text: "Player's name" }), name),
       h("div", { class: "field" }, h("label", { for: "t-new-wizards", text: "Wizards account id (optional)" }), wizards),
-      h("div", { class: "field buttons" }, h("button", { type: "submit", text: "Register the player" })),
+      h("div", { class: "field buttons" }, registerButton),
     );
+    this.registerForm = register;
     register.addEventListener("submit", async (e) => {
       e.preventDefault();
       const body = { name: name.value.trim() };
       if (!body.name) return say(registerStatus, "A player needs a name.", true);
       if (wizards.value.trim()) body.wizards_id = wizards.value.trim();
-      const answer = await send(registerStatus, tPath(tid, "/players"), body, (p) => `Registered ${p.name}.`);
+      const answer = await send(registerStatus, tPath(tid, "/players"), body, (p) => `Registered ${p.name}.`, registerButton);
       if (answer) register.reset();
       reload();
     });
 
     const importStatus = statusLine("t-import-status");
     const file = h("input", { id: "t-roster-file", type: "file", accept: ".csv,text/csv" });
+    // Shown only while the server takes registrations (render); the export stays.
+    this.importParts = [
+      h("div", { class: "field" }, h("label", { for: "t-roster-file", text: "Roster file (CSV with the header name,wizards_id)" }), file),
+      h("button", { type: "submit", text: "Import the roster" }),
+    ];
     const importForm = h(
       "form",
       { id: "t-import", class: "t-form", "aria-label": "Import a roster file" },
-      h("div", { class: "field" }, h("label", { for: "t-roster-file", text: "Roster file (CSV with the header name,wizards_id)" }), file),
+      this.importParts[0],
       h(
         "div",
         { class: "field buttons" },
-        h("button", { type: "submit", text: "Import the roster" }),
+        this.importParts[1],
         h("button", {
           type: "button",
           text: "Roster (CSV)",
@@ -165,7 +172,12 @@ export class Roster {
     const active = players.filter((p) => p.status === "active");
     this.count.textContent = `${plural(players.length, "player")}, ${active.length} active.`;
     const rounds = (view.rounds || []).length;
-    this.lateHint.hidden = rounds === 0;
+    // Only while the server takes a registration (view.actions): after the last Swiss round is
+    // paired it refuses one, so neither the form nor the late-entry hint is shown (issue 38).
+    const open = (view.actions || []).includes("register");
+    this.registerForm.hidden = !open;
+    for (const part of this.importParts) part.hidden = !open;
+    this.lateHint.hidden = rounds === 0 || !open;
     this.lateHint.textContent = `Round ${rounds} is paired: a player registered now is a late entry, with a loss for each round missed.`;
     const kept = this.dropPlayer.value;
     this.dropPlayer.replaceChildren(

@@ -16,11 +16,11 @@ import { Bracket, Standings } from "./tournament-standings.js";
 
 const POLL_MS = 3000;
 const CLOCK_ACTIONS = [
-  // [action, button text, the clock states it applies to]
-  ["start", "Start the clock", ["not_started"]],
-  ["pause", "Pause the clock", ["running"]],
-  ["resume", "Resume the clock", ["paused"]],
-  ["end", "End the round (call time)", ["running", "paused"]],
+  // [action, button text, the name of the action in the view's `actions` (issue 38)]
+  ["start", "Start the clock", "start_clock"],
+  ["pause", "Pause the clock", "pause_clock"],
+  ["resume", "Resume the clock", "resume_clock"],
+  ["end", "End the round (call time)", "end_round"],
 ];
 
 export function initScorekeeper(root, tid) {
@@ -35,7 +35,8 @@ export function initScorekeeper(root, tid) {
       showError(err, "Loading the tournament");
       return;
     }
-    clock.update(view.clock, view.round_minutes);
+    const last = (view.rounds || [])[(view.rounds || []).length - 1];
+    clock.update(view.clock, view.round_minutes, Boolean(last && last.tables.every((t) => t.result)));
     const print = fingerprint(view);
     if (print === shown) return;
     shown = print;
@@ -43,13 +44,21 @@ export function initScorekeeper(root, tid) {
   };
 
   const title = h("h1", { id: "t-title", text: tid });
+  const stageLine = h("p", { id: "t-stage", class: "t-stage", role: "status" });
   const meta = h("p", { class: "meta" });
   const head = h(
     "div",
     { class: "t-head" },
-    h("nav", { class: "crumb", "aria-label": "Breadcrumb" }, h("a", { href: "/?event=" + encodeURIComponent(tid), text: "Games of this event" })),
+    h(
+      "nav",
+      { class: "crumb", "aria-label": "Breadcrumb" },
+      h("a", { href: "/tournaments", text: "All events" }),
+      " · ",
+      h("a", { href: "/?event=" + encodeURIComponent(tid), text: "Games of this event" }),
+    ),
     title,
     meta,
+    stageLine,
     h(
       "nav",
       { class: "t-links", "aria-label": "The event's other pages" },
@@ -65,8 +74,8 @@ export function initScorekeeper(root, tid) {
       type: "button",
       dataset: { action },
       text,
-      onclick: () =>
-        send(clockStatus, tPath(tid, `/rounds/${view.clock.round}/clock`), { action }, () => `${text}: done.`).then(load),
+      onclick: (e) =>
+        send(clockStatus, tPath(tid, `/rounds/${view.clock.round}/clock`), { action }, () => `${text}: done.`, e.currentTarget).then(load),
     }),
   );
   const clockPanel = h(
@@ -82,18 +91,21 @@ export function initScorekeeper(root, tid) {
   const pairStatus = statusLine("t-pair-status");
   const cutButton = h("button", { type: "button", id: "t-top-cut", text: "Pair the top cut" });
   const cutStatus = statusLine("t-cut-status");
+  // Said when nothing can be paired now: what the next pairing waits for.
+  const pairWait = h("p", { id: "t-pair-wait", class: "t-stage" });
   pairButton.addEventListener("click", () =>
-    send(pairStatus, tPath(tid, "/rounds"), {}, (r) => `Round ${r.round} is paired: ${r.tables.length} tables.`).then(load),
+    send(pairStatus, tPath(tid, "/rounds"), {}, (r) => `Round ${r.round} is paired: ${r.tables.length} tables.`, pairButton).then(load),
   );
   cutButton.addEventListener("click", () =>
-    send(cutStatus, tPath(tid, "/top_cut"), {}, (r) => `Top-cut round ${r.round} is paired.`).then(load),
+    send(cutStatus, tPath(tid, "/top_cut"), {}, (r) => `Top-cut round ${r.round} is paired.`, cutButton).then(load),
   );
   const pairing = h(
     "section",
     { id: "t-pairing", class: "panel", "aria-labelledby": "t-pairing-title" },
     h("h2", { id: "t-pairing-title", text: "Pairings" }),
     h("p", { class: "hint", text: "Swiss pairings per MTR: equal points at random, no rematches, one bye at most." }),
-    h("div", { class: "t-action" }, pairButton, pairStatus),
+    pairWait,
+    h("div", { class: "t-action", id: "t-pair-action" }, pairButton, pairStatus),
     h("div", { class: "t-action", id: "t-cut-action", hidden: true }, cutButton, cutStatus),
   );
 
@@ -116,16 +128,24 @@ export function initScorekeeper(root, tid) {
     title.textContent = v.name || tid;
     document.title = `${v.name || tid} · Scorekeeper · MTG Ledger`;
     meta.textContent = eventMeta(v);
-    const state = v.clock ? v.clock.state : null;
+    // Only what the server accepts now (view.actions, issue 38): no "Pair round 2" while
+    // round 1 is playing, no top cut before the last Swiss round's results.
+    const actions = new Set(v.actions || []);
     for (const button of clockButtons) {
-      const [, , states] = CLOCK_ACTIONS.find(([a]) => a === button.dataset.action);
-      button.disabled = !state || !states.includes(state);
+      const [, , name] = CLOCK_ACTIONS.find(([a]) => a === button.dataset.action);
+      button.hidden = !actions.has(name);
+      button.disabled = button.hidden;
     }
-    const swiss = (v.rounds || []).filter((r) => !r.top_cut).length;
+    const cutBegun = (v.rounds || []).some((r) => r.top_cut);
     pairButton.textContent = `Pair round ${(v.rounds || []).length + 1}`;
-    pairButton.hidden = (v.rounds || []).some((r) => r.top_cut);
-    document.getElementById("t-cut-action").hidden = !v.top_cut || swiss === 0;
-    cutButton.textContent = (v.rounds || []).some((r) => r.top_cut) ? "Pair the next top-cut round" : `Pair the top ${v.top_cut}`;
+    document.getElementById("t-pair-action").hidden = !actions.has("pair_round");
+    document.getElementById("t-cut-action").hidden = !actions.has("pair_top_cut") && !v.champion;
+    cutButton.hidden = !actions.has("pair_top_cut");
+    cutButton.textContent = cutBegun ? "Pair the next top-cut round" : `Pair the top ${v.top_cut}`;
+    stageLine.textContent = stageText(v);
+    const waiting = !actions.has("pair_round") && !actions.has("pair_top_cut");
+    pairWait.hidden = !waiting;
+    pairWait.textContent = waiting && v.stage !== "finished" ? `${stageText(v)} The next round is paired once every result is in.` : waiting ? stageText(v) : "";
     if (v.champion) say(cutStatus, `Champion: ${nameOf(v, v.champion)}.`);
     results.render(v);
     standings.render(v);
@@ -135,4 +155,26 @@ export function initScorekeeper(root, tid) {
 
   poll(load, POLL_MS);
   return load;
+}
+
+/** What the event is waiting for, in a sentence, from the server's stage and actions. */
+export function stageText(v) {
+  const open = (v.rounds || []).length ? v.rounds[v.rounds.length - 1] : null;
+  const actions = v.actions || [];
+  switch (v.stage) {
+    case "registration":
+      return "Registration: pair round 1 when everyone is in.";
+    case "swiss":
+      return actions.includes("pair_round")
+        ? `Round ${open.round} is complete: pair round ${open.round + 1}.`
+        : `Round ${open.round} of ${v.rounds_planned || "?"} is being played.`;
+    case "swiss_finished":
+      return `The Swiss rounds are over: pair the top ${v.top_cut}.`;
+    case "top_cut":
+      return actions.includes("pair_top_cut") ? "The playoff round is complete: pair the next one." : "The top cut is being played.";
+    case "finished":
+      return v.champion ? `The event is over. Champion: ${nameOf(v, v.champion)}.` : "The event is over: every round is in.";
+    default:
+      return "";
+  }
 }

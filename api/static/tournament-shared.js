@@ -4,6 +4,7 @@
 
 import { api, ApiError, authHeaders, describeError, enc, problemOf } from "./api.js";
 import { h } from "./dom.js";
+import { newKey } from "./queue.js";
 
 /** The address of a tournament's resource: tPath("T1", "/rounds") is /v1/tournaments/T1/rounds. */
 export const tPath = (tid, rest = "") => `/v1/tournaments/${enc(tid)}${rest}`;
@@ -21,16 +22,31 @@ export function say(el, text, bad = false) {
   el.classList.toggle("bad", bad);
 }
 
-/** Send one write; its refusal goes into `statusEl` (the server's detail, status and code). */
-export async function send(statusEl, path, body, done) {
+// The writes on their way, by path and body: the same write asked for again before its answer
+// (a double click, Enter and a click) is that one write, not a second (issue 38, item 12).
+const inFlight = new Map();
+
+/** Send one write with an Idempotency-Key of its own (the server stores it once, however often
+ * it arrives); `button`, if given, is off until the answer. The refusal goes into `statusEl`
+ * (the server's detail, status and code). */
+export async function send(statusEl, path, body, done, button = null) {
   say(statusEl, "Sending…");
+  const id = `${path} ${JSON.stringify(body)}`;
+  let flight = inFlight.get(id);
+  if (!flight) {
+    flight = api(path, { method: "POST", body, headers: { "Idempotency-Key": newKey() } }).finally(() => inFlight.delete(id));
+    inFlight.set(id, flight);
+  }
+  if (button) button.disabled = true;
   try {
-    const answer = await api(path, { method: "POST", body });
+    const answer = await flight;
     say(statusEl, done(answer));
     return answer;
   } catch (err) {
     say(statusEl, describeError(err), true);
     return null;
+  } finally {
+    if (button) button.disabled = false;
   }
 }
 

@@ -7,13 +7,18 @@ import { h, plural } from "./dom.js";
 import { download, nameOf, resultText, statusLine, tPath } from "./tournament-shared.js";
 
 const percent = (value) => (typeof value === "number" ? `${(value * 100).toFixed(2)}%` : "");
+// A player with no round on the record has only MTR Appendix C's 33% floor for tiebreakers:
+// shown as a dash, not as "33.00%" before any match is played (issue 38).
+const tiebreak = (s, value) => (s.rounds === 0 ? "–" : percent(value));
 
-/** "after round 2" (the last round whose results are all in) and how far the next one is. */
-export function standingsCaption(rounds) {
-  const complete = rounds.filter((r) => r.tables.every((t) => t.result));
-  const last = complete.length ? complete[complete.length - 1].round : 0;
-  let text = last ? `Standings after round ${last}` : "Standings before the first results";
-  const open = rounds.find((r) => r.round > last);
+/** "Swiss standings after round 2" (the last Swiss round whose results are all in: the server's
+ * `swiss_complete`; the top cut's rounds are not in the standings) and how far the next one is. */
+export function standingsCaption(rounds, swissComplete = null) {
+  const swiss = rounds.filter((r) => !r.top_cut);
+  const complete = swiss.filter((r) => r.tables.every((t) => t.result));
+  const last = swissComplete ?? (complete.length ? complete[complete.length - 1].round : 0);
+  let text = last ? `Swiss standings after round ${last}` : "Standings before the first results";
+  const open = swiss.find((r) => r.round > last);
   if (open) text += ` (round ${open.round}: ${open.tables.filter((t) => t.result).length} of ${plural(open.tables.length, "result")} in)`;
   return text;
 }
@@ -67,7 +72,7 @@ export class Standings {
   }
 
   render(view) {
-    this.caption.textContent = standingsCaption(view.rounds || []);
+    this.caption.textContent = standingsCaption(view.rounds || [], view.swiss_complete);
     this.body.replaceChildren(
       ...(view.standings || []).map((s) =>
         h(
@@ -77,9 +82,9 @@ export class Standings {
           h("th", { scope: "row" }, s.name, s.dropped ? h("span", { class: "tag", text: "dropped" }) : ""),
           h("td", { class: "num", dataset: { field: "points" }, text: s.points }),
           h("td", { class: "num", text: s.matches }),
-          h("td", { class: "num", text: percent(s.omw) }),
-          h("td", { class: "num", text: percent(s.gw) }),
-          h("td", { class: "num", text: percent(s.ogw) }),
+          h("td", { class: "num", text: tiebreak(s, s.omw) }),
+          h("td", { class: "num", text: tiebreak(s, s.gw) }),
+          h("td", { class: "num", text: tiebreak(s, s.ogw) }),
         ),
       ),
     );

@@ -26,13 +26,14 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     return url
 
 
-def test_a_scorekeeper_link_opens_the_page_on_the_public_url_with_the_token(
+def test_a_scorekeeper_link_opens_the_events_list_on_the_public_url_with_the_token(
     db: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("MTG_LEDGER_PUBLIC_URL", PUBLIC + "/")
     assert main(["token", "create", "--name", "desk", "--role", "scorekeeper", "--link"]) == 0
     link = capsys.readouterr().out.strip()
-    assert link.startswith(f"{PUBLIC}/#token=")
+    # Issue 38, item 10: the events list (create, run), not the games list.
+    assert link.startswith(f"{PUBLIC}/tournaments#token=")
     with LedgerService(db) as service:
         info = service.lookup_token(link.partition("#token=")[2])
     assert info is not None and (info.name, info.role) == ("desk", "scorekeeper")
@@ -55,8 +56,16 @@ def test_qr_draws_the_link_on_stderr_and_keeps_stdout_the_one_line(
     monkeypatch.setenv("MTG_LEDGER_PUBLIC_URL", PUBLIC)
     assert main(["token", "create", "--name", "desk", "--role", "scorekeeper", "--link", "--qr"]) == 0
     out, err = capsys.readouterr()
-    assert out.count("\n") == 1 and out.startswith(f"{PUBLIC}/#token=")
+    assert out.count("\n") == 1 and out.startswith(f"{PUBLIC}/tournaments#token=")
     assert "█" in err  # segno's terminal drawing
+
+
+def test_a_judge_link_still_opens_the_front_page(
+    db: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("MTG_LEDGER_PUBLIC_URL", PUBLIC)
+    assert main(["token", "create", "--name", "Jo", "--role", "judge", "--link"]) == 0
+    assert capsys.readouterr().out.startswith(f"{PUBLIC}/#token=")
 
 
 def test_link_without_a_public_url_makes_no_token(db: str, capsys: pytest.CaptureFixture[str]) -> None:

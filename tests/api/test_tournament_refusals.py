@@ -118,7 +118,7 @@ def test_a_tournament_id_outside_its_characters_is_refused(
 ) -> None:
     response = client.post("/v1/tournaments", json={"id": tid, "name": "N", "format": "Modern"}, headers=admin_headers)
     assert_problem(response, 400, code)
-    assert client.get("/v1/tournaments", headers=admin_headers).json() == {"tournaments": []}
+    assert client.get("/v1/tournaments", headers=admin_headers).json()["tournaments"] == []
 
 
 def test_an_unknown_or_taken_tournament_id(client: TestClient, admin_headers: dict[str, str]) -> None:
