@@ -45,7 +45,7 @@ router = APIRouter(
 )
 CSV = "text/csv; charset=utf-8"
 MAX_PAGE = 100
-"""Tournaments in one page of ``GET /v1/tournaments`` (``limit``'s default and most)."""
+"""Most tournaments in one page of ``GET /v1/tournaments`` (without ``limit``: all of them, as v1 answered)."""
 MAX_GAMES = 5
 """Game wins or draws one match may report (best of five)."""
 
@@ -180,7 +180,7 @@ async def create(request: Request, principal: Scorekeeper) -> Response:
 async def list_all(
     request: Request,
     principal: Scorekeeper,
-    limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = MAX_PAGE,
+    limit: Annotated[int | None, Query(ge=1, le=MAX_PAGE)] = None,
     after: Annotated[str | None, Query(min_length=1, max_length=200)] = None,
 ) -> Response:
     return AnswerResponse(await in_thread(service_of(request).list_tournaments, limit, after))

@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 from pydantic import TypeAdapter
 
 from api import schemas_tournaments as out
+from api.routes.tournaments import MAX_PAGE
 from tests.api.tournament_client import Scorekeeper
 
 
@@ -100,3 +101,14 @@ def test_the_view_follows_the_event_and_the_public_page_shows_how_it_ended(
     TypeAdapter(out.TournamentOut).validate_python(view, strict=False)
     listed = client.get("/v1/tournaments", headers=admin_headers).json()["tournaments"]
     assert next(t for t in listed if t["id"] == "PROGRESS")["champion"] == champion
+
+
+def test_the_list_without_limit_is_whole_as_v1_gave_it(client: TestClient, admin_headers: dict[str, str]) -> None:
+    """A v1 client that knows no ``next`` asks without ``limit`` and gets every tournament, even
+    more than a page holds."""
+    for i in range(MAX_PAGE + 1):
+        Scorekeeper(client, admin_headers, f"W-{i}").create()
+    whole = client.get("/v1/tournaments", headers=admin_headers).json()
+    assert len(whole["tournaments"]) == MAX_PAGE + 1 and whole["next"] is None
+    paged = client.get(f"/v1/tournaments?limit={MAX_PAGE}", headers=admin_headers).json()
+    assert len(paged["tournaments"]) == MAX_PAGE and paged["next"] == "W-1"
