@@ -23,6 +23,7 @@ from domain.commands.bodies.text import fit_name
 from domain.tournament.match_games import MatchGame
 from ledger.clock import Now
 from ledger.idempotency import IdempotencyRecords
+from ledger.match_reports import MatchReports
 from ledger.partitions import Partitions
 from ledger.tokens import TokenRegistry
 from ledger.tournament_service import TOURNAMENT_GRANT, GameRead, Paired, RoundMatches, TournamentService
@@ -41,6 +42,7 @@ class TournamentFacade:
 
     tokens: TokenRegistry
     tournament_service: TournamentService
+    match_reports: MatchReports
     partitions: Partitions
 
     def open_tournaments(
@@ -56,6 +58,7 @@ class TournamentFacade:
         """Called once by ``LedgerService.__init__``: the tournaments live in the home partition."""
         log = TournamentLog(streams, idempotency, now)
         self.tournament_service = TournamentService(log, clock, matches, game_read)
+        self.match_reports = MatchReports(log, game_read)
         self._run_games = run_games
         self._complete: set[tuple[str, int]] = set()
         """Rounds whose games this process saw complete (a round's games are never removed)."""
@@ -163,3 +166,17 @@ class TournamentFacade:
 
     def tournament_results_csv(self, tournament_id: str) -> str:
         return self.tournament_service.results_csv(tournament_id)
+
+    def match_report(self, tournament_id: str, round: int, table: int, viewer: str | None = None) -> dict[str, Any]:
+        """A match's report form: state, report waiting, result, prefill from its games."""
+        self.complete_rounds(tournament_id)
+        return self.match_reports.view(tournament_id, round, table, viewer)
+
+    def my_match_report(self, tournament_id: str, player: str) -> dict[str, Any]:
+        """The player's match of the latest round, as ``match_report`` shows it."""
+        self.complete_rounds(tournament_id)
+        return self.match_reports.mine(tournament_id, player)
+
+    def waiting_match_reports(self, tournament_id: str) -> dict[str, Any]:
+        """The players' reports waiting for a confirmation or disputed (the scorekeeper's list)."""
+        return self.match_reports.waiting(tournament_id)
