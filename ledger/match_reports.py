@@ -13,13 +13,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from domain.errors import Code, Forbidden, IllegalAction, InvalidCommand, NotFound
+from domain.errors import Code, IllegalAction, InvalidCommand, NotFound
 from domain.tournament import ConfirmReport, DisputeReport, PlayerReport, TournamentState
 from domain.tournament.decide_reports import report_state
 from domain.tournament.match_games import MAX_GAMES, game_id_of
 from domain.tournament.player_report import DISPUTED, OPEN, PENDING
+from domain.tournament.report_access import plays_in
 from domain.tournament.state import Round, Table
-from ledger.tournaments import TournamentLog
+from ledger.tournaments import TOURNAMENT_ID, TournamentLog
 from ledger.write_path import Submission
 
 GameRead = Callable[[str], tuple[int, Any]]
@@ -85,6 +86,16 @@ class MatchReports:
         return self.view(tournament_id, round, table, player)
 
     # -- reads ---------------------------------------------------------------------------------
+    def state_of(self, event: str) -> TournamentState | None:
+        """The tournament whose id ``event`` is, or ``None`` for an event of the older matches
+        model alone (``ledger.match_bridge``)."""
+        if TOURNAMENT_ID.fullmatch(event) is None:
+            return None
+        try:
+            return self._log.load(event).state
+        except NotFound:
+            return None
+
     def view(self, tournament_id: str, round: int, table: int, viewer: str | None = None) -> dict[str, Any]:
         """The report form of one match: its players, its state, the report waiting, the result,
         and the prefill from its games; ``viewer`` (a player) also gets what they may do."""
@@ -94,8 +105,8 @@ class MatchReports:
         found = _table(state, round, table)
         if rnd is None or found is None:
             raise NotFound(f"round {round} has no table {table}", Code.UNKNOWN_TABLE)
-        if viewer is not None and viewer not in found.players:
-            raise Forbidden(f"player {viewer!r} does not play at round {round} table {table}", Code.NOT_YOUR_MATCH)
+        if viewer is not None:
+            plays_in(viewer, found.players, f"round {round} table {table}")
         return {**self._form(tournament_id, state, rnd, found, viewer), "version": head.version}
 
     def mine(self, tournament_id: str, player: str) -> dict[str, Any]:

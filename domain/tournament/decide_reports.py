@@ -4,9 +4,9 @@ same result a scorekeeper enters) or disputes it, and the scorekeeper or a judge
 dispute by entering the result with a reason (``decide_results.report``).
 
 Every check runs before an event is built. The order of the refusals: the table exists; the
-player plays at it (``403 not_your_match``) and has not dropped (``403
-report_by_dropped_player``); the match has no result yet (``match_already_reported``); a pod's
-result is the scorekeeper's (``pod_reported_by_staff``: a pod has three or four players, and
+player plays at it (``403 not_your_match``) and has not dropped (``403 report_by_dropped_player``;
+``domain.tournament.report_access``); the match has no result yet (``match_already_reported``);
+a pod's result is the scorekeeper's (``pod_reported_by_staff``: a pod has three or four players, and
 one confirmation can't speak for the others); then the report's own state.
 """
 
@@ -25,6 +25,7 @@ from domain.tournament.events import (
 )
 from domain.tournament.lookups import round_of, settings_of, table_of
 from domain.tournament.player_report import DISPUTED, FINAL, OPEN, PENDING, PlayerResultReport
+from domain.tournament.report_access import check_reporter
 from domain.tournament.state import COMMANDER, Round, Table, TournamentState
 
 MAX_NOTE = 500
@@ -45,14 +46,8 @@ def _players_table(state: TournamentState, round: int, table: int, player: str) 
     rnd = round_of(state, round)
     found = table_of(rnd, table)
     where = f"round {rnd.number} table {found.number}"
-    if player not in found.players:
-        raise refuse(f"player {player!r} does not play at {where} ({list(found.players)})", TC.NOT_YOUR_MATCH)
     entry = state.players.get(player)
-    if entry is not None and not entry.active:
-        raise refuse(
-            f"player {player!r} dropped after round {entry.dropped_after}: the scorekeeper enters this result",
-            TC.REPORT_BY_DROPPED_PLAYER,
-        )
+    check_reporter(player, found.players, entry.dropped_after if entry is not None else None, where)
     if found.result is not None:
         raise refuse(f"{where} has its result: the scorekeeper corrects it", TC.MATCH_ALREADY_REPORTED)
     if settings.kind == COMMANDER:

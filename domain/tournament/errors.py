@@ -58,8 +58,6 @@ CODES: frozenset[Code] = frozenset(
         Code.PREVIOUS_GAME_NOT_OVER,
         Code.MATCH_DECIDED,
         Code.ALL_GAMES_PLAYED,
-        Code.NOT_YOUR_MATCH,
-        Code.REPORT_BY_DROPPED_PLAYER,
         Code.REPORT_PENDING,
         Code.RESULT_DISPUTED,
         Code.NO_REPORT_TO_CONFIRM,
