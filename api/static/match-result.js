@@ -165,7 +165,7 @@ export function mount(container, { tid, round = null, table = null } = {}) {
     const parts = [];
     if (view.state === "final" && view.result) {
       const [won, lost] = mineFirst(view.result.wins);
-      state.textContent = `Result recorded: ${scoreText(won, lost, view.result.draws)}. Confirmed.`;
+      state.textContent = `Result recorded: ${scoreText(won, lost, view.result.draws)}.`;
     } else if (view.state === "disputed") {
       const [won, lost] = mineFirst(view.report.wins);
       state.textContent = `Disputed (${scoreText(won, lost, view.report.draws)}): the scorekeeper or a judge settles it.`;

@@ -291,11 +291,9 @@ export class ResultsGrid {
     if (!this.chosen || this.chosen.round !== round || this.chosen.table !== number) return;
     const from = form.report || form.prefill;
     const played = Object.values(from.wins).some((n) => n > 0) || from.draws > 0;
-    if (!played) return;
-    for (const pid of table.players) {
-      const input = this.form.elements[pid];
-      if (input && input.value === "") input.value = String(from.wins[pid] ?? 0);
-    }
+    // Only into an untouched form: what the scorekeeper typed meanwhile stays.
+    if (!played || table.players.some((pid) => !this.form.elements[pid] || this.form.elements[pid].value !== "")) return;
+    for (const pid of table.players) this.form.elements[pid].value = String(from.wins[pid] ?? 0);
     const draws = this.form.elements.draws;
     if (draws) draws.value = String(from.draws);
     const hint = this.form.querySelector("#t-prefill");
