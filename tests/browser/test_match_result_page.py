@@ -78,7 +78,7 @@ def test_report_a_2_1_in_3_taps_and_confirm_in_1(browser: Any, live_server: Live
         expect(confirm).to_have_text("Confirm 1-2")  # the opponent's side: one won, two lost
         taps = Taps()
         taps(confirm)
-        expect(second.locator("#mr-state")).to_have_text("Result recorded: 1-2. ")
+        expect(second.locator("#mr-state")).to_have_text("Result recorded: 1-2.")
         assert taps.count == 1
         assert _table(live_server, "PHONE1")["result"]["wins"] == {a: 2, b: 1}
         # The reporter's phone follows: no button left, the result shown.
