@@ -172,7 +172,7 @@ export function mount(container, { tid, round = null, table = null } = {}) {
     } else if (view.state === "pending") {
       const [won, lost] = mineFirst(view.report.wins);
       const text = scoreText(won, lost, view.report.draws);
-      state.textContent = view.report.player === me() ? `You reported ${text}. Waiting for ${opp.name} to confirm.` : `${opp.name} reported ${text} (your side). Confirm it, or dispute it.`;
+      state.textContent = view.report.player === me() ? `You reported ${text}. Waiting for ${opp.name} to confirm.` : `${opp.name} reported ${text} for you (${won} won, ${lost} lost). Confirm it, or dispute it.`;
     } else {
       state.textContent = "Not reported yet.";
     }

@@ -7,11 +7,13 @@ prefilled and settles it with a reason."""
 from __future__ import annotations
 
 from contextlib import AbstractContextManager
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser.support import ADMIN_TOKEN, DESKTOP, PHONE, LiveServer, device
+from tests.browser.test_tournament_pages import shoot
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright Python package is not installed")
 expect = sync_api.expect
@@ -58,7 +60,7 @@ def _table(server: LiveServer, tid: str) -> dict[str, Any]:
     return table
 
 
-def test_report_a_2_1_in_3_taps_and_confirm_in_1(browser: Any, live_server: LiveServer) -> None:
+def test_report_a_2_1_in_3_taps_and_confirm_in_1(browser: Any, live_server: LiveServer, screenshots: Path) -> None:
     a, b, links = _event(live_server, "PHONE1")
     with phone(browser) as first, phone(browser) as second:
         first.goto(live_server.url + links[a])
@@ -76,6 +78,7 @@ def test_report_a_2_1_in_3_taps_and_confirm_in_1(browser: Any, live_server: Live
         second.goto(live_server.url + links[b])
         confirm = second.locator("#mr-confirm")
         expect(confirm).to_have_text("Confirm 1-2")  # the opponent's side: one won, two lost
+        shoot(second, screenshots / "match-result-confirm-phone.png")
         taps = Taps()
         taps(confirm)
         expect(second.locator("#mr-state")).to_have_text("Result recorded: 1-2.")
