@@ -115,3 +115,20 @@ def test_an_event_that_is_not_a_tournament_keeps_the_old_model(
     assert r.status_code == 201, r.text
     client.app.state.service.wait_for_read_model()  # type: ignore[attr-defined]
     assert _v1_result(client, admin_headers, "LOCAL")["source"] == "scorekeeper"
+
+
+def test_v1_intentional_draw_by_both_players_is_the_tournaments_draw(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    sk, a, b = _paired(client, admin_headers, "ATK4")
+    links = {p: sk.post(f"/players/{p}/link")["token"] for p in (a, b)}
+    path = "/v1/events/ATK4/rounds/1/tables/1/intentional-draw"
+    assert client.post(path, json={}, headers={"Authorization": f"Bearer {links[a]}"}).status_code == 201
+    client.app.state.service.wait_for_read_model()  # type: ignore[attr-defined]
+    assert sk.get()["rounds"][0]["tables"][0]["result"] is None  # one player's agreement is no draw
+    assert client.post(path, json={}, headers={"Authorization": f"Bearer {links[b]}"}).status_code == 201
+    result = sk.get()["rounds"][0]["tables"][0]["result"]
+    assert result == {"wins": {a: 0, b: 0}, "draws": 3, "intentional_draw": True}  # MTR 2.4: 0-0-3
+    client.app.state.service.wait_for_read_model()  # type: ignore[attr-defined]
+    v1 = _v1_result(client, admin_headers, "ATK4")
+    assert (v1["draw"], v1["source"], v1["score"]) == (True, "tournament", "0-0-3")
