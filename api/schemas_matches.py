@@ -56,7 +56,8 @@ class MatchResult(_Open):
     draw: bool
     complete: bool
     confirmed: bool
-    source: Literal["games", "scorekeeper", "penalty", "intentional_draw"]
+    source: Literal["games", "scorekeeper", "penalty", "intentional_draw", "tournament"]
+    """`tournament`: the event is a tournament, and this is its one result (issue 38)."""
 
 
 class MatchOut(_Open):

@@ -280,11 +280,7 @@ class Code(StrEnum):
     INVALID_SEED = "invalid_seed", InvalidCommand, "a pairing seed that is not an integer 0 <= seed < 2**53"
     INVALID_RESULT = "invalid_result", InvalidCommand, "a match result that can't happen (MTR 2.1)"
     INVALID_TIME = "invalid_time", InvalidCommand, "a time that is not ISO 8601 with a UTC offset"
-    INVALID_TOURNAMENT_ID = (
-        "invalid_tournament_id",
-        InvalidCommand,
-        "a tournament id outside `[A-Za-z0-9][A-Za-z0-9_-]{0,63}`",
-    )
+    INVALID_TOURNAMENT_ID = "invalid_tournament_id", InvalidCommand, "an id outside `[A-Za-z0-9][A-Za-z0-9_-]{0,63}`"
     REGISTRATION_CLOSED = "registration_closed", IllegalAction, "every Swiss round has been paired"
     PLAYER_ALREADY_DROPPED = "player_already_dropped", IllegalAction, "the player has dropped (MTR 2.10)"
     NO_ROUND_IN_PLAY = "no_round_in_play", IllegalAction, "no round has been paired"
@@ -301,11 +297,7 @@ class Code(StrEnum):
     MATCH_NOT_REPORTED = "match_not_reported", IllegalAction, "the match has no result to correct"
     CORRECTION_CHANGES_NOTHING = "correction_changes_nothing", IllegalAction, "the correction is the result"
     BRACKET_MOVED_ON = "bracket_moved_on", IllegalAction, "the bracket's next round is paired with the winner"
-    DRAW_IN_SINGLE_ELIMINATION = (
-        "draw_in_single_elimination",
-        IllegalAction,
-        "single-elimination matches may not end in a draw (MTR 2.4)",
-    )
+    DRAW_IN_SINGLE_ELIMINATION = "draw_in_single_elimination", IllegalAction, "no draw in single elimination (MTR 2.4)"
     NO_SHOW_CANNOT_WIN = "no_show_cannot_win", IllegalAction, "a player who didn't show up can't win the pod"
     ROUND_ALREADY_STARTED = "round_already_started", IllegalAction, "the round's clock has started"
     ROUND_NOT_STARTED = "round_not_started", IllegalAction, "the round's clock has not started"
@@ -317,6 +309,14 @@ class Code(StrEnum):
     PREVIOUS_GAME_NOT_OVER = "previous_game_not_over", IllegalAction, "the match's latest game has not finished"
     MATCH_DECIDED = "match_decided", IllegalAction, "a player has won the games the match needs (MTR 2.1)"
     ALL_GAMES_PLAYED = "all_games_played", IllegalAction, "the match has as many games as it is best of"
+    # -- Players' match reports (domain/tournament/decide_reports.py) --
+    NOT_YOUR_MATCH = "not_your_match", Forbidden, "the event link's player does not play at this table"
+    REPORT_BY_DROPPED_PLAYER = "report_by_dropped_player", Forbidden, "a dropped player's link reports nothing"
+    REPORT_PENDING = "report_pending", Conflict, "a player's report waits for the opponent's confirmation"
+    RESULT_DISPUTED = "result_disputed", Conflict, "the report is disputed: the scorekeeper or a judge settles it"
+    NO_REPORT_TO_CONFIRM = "no_report_to_confirm", IllegalAction, "the match has no player's report waiting"
+    POD_REPORTED_BY_STAFF = "pod_reported_by_staff", IllegalAction, "a Commander pod's result is the scorekeeper's"
+    SETTLE_NEEDS_REASON = "settle_needs_reason", InvalidCommand, "settling a disputed result needs a reason"
 
 
 def code_named(value: Code | str) -> Code:

@@ -23,12 +23,16 @@ from domain.commands.bodies.text import fit_name
 from domain.tournament.match_games import MatchGame
 from ledger.clock import Now
 from ledger.idempotency import IdempotencyRecords
+from ledger.match_bridge import bridged_match, bridged_row, tournament_table
+from ledger.match_reports import MatchReports
+from ledger.match_service import Matches
 from ledger.partitions import Partitions
 from ledger.tokens import TokenRegistry
 from ledger.tournament_service import TOURNAMENT_GRANT, GameRead, Paired, RoundMatches, TournamentService
 from ledger.tournament_use_cases import HANDLERS, UseCase
 from ledger.tournaments import TournamentLog
 from ledger.write_path import Submission
+from projections.matches import match_out
 from store.results import Actor, VerifyReport
 from store.streams import Streams
 
@@ -41,6 +45,8 @@ class TournamentFacade:
 
     tokens: TokenRegistry
     tournament_service: TournamentService
+    match_reports: MatchReports
+    matches: Matches
     partitions: Partitions
 
     def open_tournaments(
@@ -56,6 +62,7 @@ class TournamentFacade:
         """Called once by ``LedgerService.__init__``: the tournaments live in the home partition."""
         log = TournamentLog(streams, idempotency, now)
         self.tournament_service = TournamentService(log, clock, matches, game_read)
+        self.match_reports = MatchReports(log, game_read)
         self._run_games = run_games
         self._complete: set[tuple[str, int]] = set()
         """Rounds whose games this process saw complete (a round's games are never removed)."""
@@ -165,3 +172,53 @@ class TournamentFacade:
 
     def tournament_results_csv(self, tournament_id: str) -> str:
         return self.tournament_service.results_csv(tournament_id)
+
+    def match_report(self, tournament_id: str, round: int, table: int, viewer: str | None = None) -> dict[str, Any]:
+        """A match's report form: state, report waiting, result, prefill from its games."""
+        self.complete_rounds(tournament_id)
+        return self.match_reports.view(tournament_id, round, table, viewer)
+
+    def my_match_report(self, tournament_id: str, player: str) -> dict[str, Any]:
+        """The player's match of the latest round, as ``match_report`` shows it."""
+        self.complete_rounds(tournament_id)
+        return self.match_reports.mine(tournament_id, player)
+
+    # -- the older matches model, answering a tournament's match from its one result -------------
+    def event_is_tournament(self, event: str) -> bool:
+        return self.match_reports.state_of(event) is not None
+
+    def event_match(self, event: str, round: str, table: str) -> dict[str, Any]:
+        """``GET /v1/events/{e}/rounds/{r}/tables/{t}`` (``ledger.match_bridge``)."""
+        doc = self.matches.get(event, round, table)
+        state = self.match_reports.state_of(event)
+        return match_out(doc) if state is None else bridged_match(doc, tournament_table(state, round, table))
+
+    def event_round(self, event: str, round: str) -> dict[str, Any]:
+        """``GET /v1/events/{e}/rounds/{r}``: a tournament's tables show its results."""
+        answer = self.matches.round(event, round)
+        state = self.match_reports.state_of(event)
+        if state is not None:
+            answer["tables"] = [
+                bridged_match(
+                    self.matches.get(event, round, str(m["table"])), tournament_table(state, round, str(m["table"]))
+                )
+                for m in answer["tables"]
+            ]
+        return answer
+
+    def event_round_results(self, event: str, round: str) -> list[dict[str, Any]]:
+        """The v1 results export of a round: a tournament's rows are its results."""
+        rows = self.matches.results(event, round)
+        state = self.match_reports.state_of(event)
+        if state is None:
+            return rows
+        return [
+            bridged_row(
+                self.matches.get(event, round, str(r["table"])), tournament_table(state, round, str(r["table"]))
+            )
+            for r in rows
+        ]
+
+    def waiting_match_reports(self, tournament_id: str) -> dict[str, Any]:
+        """The players' reports waiting for a confirmation or disputed (the scorekeeper's list)."""
+        return self.match_reports.waiting(tournament_id)

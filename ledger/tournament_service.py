@@ -226,11 +226,18 @@ class TournamentService:
 
     # -- results -------------------------------------------------------------------------------
     def report(
-        self, tournament_id: str, round: int, table: int, wins: Mapping[str, int], draws: int, by: Submission
+        self,
+        tournament_id: str,
+        round: int,
+        table: int,
+        wins: Mapping[str, int],
+        draws: int,
+        by: Submission,
+        reason: str | None = None,
     ) -> dict[str, Any]:
         def decision(state: TournamentState) -> list[TournamentCommand]:
             games = _seat_games(state, round, table, wins)
-            return [ReportResult(round=round, table=table, games=games, draws=draws, by=by.actor.name)]
+            return [ReportResult(round=round, table=table, games=games, draws=draws, by=by.actor.name, reason=reason)]
 
         return self._table_write(tournament_id, round, table, decision, by)
 

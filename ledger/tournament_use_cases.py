@@ -87,6 +87,44 @@ class ReportResult:
     table: int
     wins: Mapping[str, int] = field(default_factory=dict)
     draws: int = 0
+    reason: str | None = None
+    """Why (optional; settling a disputed players' report needs one)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReportOwnMatch:
+    """A player reports their own match (their event link's player); the opponent confirms."""
+
+    tournament_id: str
+    player: str
+    round: int
+    table: int
+    wins: Mapping[str, int]
+    draws: int = 0
+    token: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ConfirmMatchReport:
+    """The opponent confirms the report waiting: it becomes the tournament's result."""
+
+    tournament_id: str
+    player: str
+    round: int
+    table: int
+    token: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DisputeMatchReport:
+    """The opponent disputes the report waiting: the scorekeeper or a judge settles it."""
+
+    tournament_id: str
+    player: str
+    round: int
+    table: int
+    note: str | None = None
+    token: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +183,9 @@ UseCase = (
     | PairRound
     | PairTopCut
     | ReportResult
+    | ReportOwnMatch
+    | ConfirmMatchReport
+    | DisputeMatchReport
     | CorrectResult
     | IntentionalDraw
     | NextGame
@@ -185,7 +226,19 @@ def _top_cut(f: TournamentFacade, c: PairTopCut, by: Submission) -> dict[str, An
 
 
 def _report(f: TournamentFacade, c: ReportResult, by: Submission) -> dict[str, Any]:
-    return f.tournament_service.report(c.tournament_id, c.round, c.table, c.wins, c.draws, by)
+    return f.tournament_service.report(c.tournament_id, c.round, c.table, c.wins, c.draws, by, c.reason)
+
+
+def _own_report(f: TournamentFacade, c: ReportOwnMatch, by: Submission) -> dict[str, Any]:
+    return f.match_reports.file(c.tournament_id, c.player, c.round, c.table, c.wins, c.draws, c.token, by)
+
+
+def _confirm_report(f: TournamentFacade, c: ConfirmMatchReport, by: Submission) -> dict[str, Any]:
+    return f.match_reports.confirm(c.tournament_id, c.player, c.round, c.table, c.token, by)
+
+
+def _dispute_report(f: TournamentFacade, c: DisputeMatchReport, by: Submission) -> dict[str, Any]:
+    return f.match_reports.dispute(c.tournament_id, c.player, c.round, c.table, c.note, c.token, by)
 
 
 def _correct(f: TournamentFacade, c: CorrectResult, by: Submission) -> dict[str, Any]:
@@ -220,6 +273,9 @@ HANDLERS: dict[type[Any], Handler] = {
     PairRound: _pair,
     PairTopCut: _top_cut,
     ReportResult: _report,
+    ReportOwnMatch: _own_report,
+    ConfirmMatchReport: _confirm_report,
+    DisputeMatchReport: _dispute_report,
     CorrectResult: _correct,
     IntentionalDraw: _draw,
     NextGame: _next_game,

@@ -14,8 +14,19 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 from pydantic import Field
 
-from api.deps import Actor, Reader, Scorekeeper, plain_path_parameters, read_body, service_of
+from api.deps import (
+    Actor,
+    Reader,
+    Scorekeeper,
+    json_object,
+    parse_body,
+    plain_path_parameters,
+    raw_body,
+    read_body,
+    service_of,
+)
 from api.query import CheckedRoute
+from api.routes import match_bridge as bridge
 from api.routes.games import ERRORS
 from api.schemas import model_body_doc
 from api.schemas_matches import CSV_ANSWER, Confirmed, DrawAgreed, MatchOut, ResultEntered, ResultsOut, RoundOut
@@ -41,7 +52,7 @@ MAX_GAMES = 5
     summary="A round: tables, match results, open calls",
 )
 async def get_round(event: str, round: str, request: Request, _: Reader) -> dict[str, Any]:
-    return await in_thread(service_of(request).round, event, round)
+    return await in_thread(service_of(request).event_round, event, round)
 
 
 @router.get(
@@ -51,7 +62,7 @@ async def get_round(event: str, round: str, request: Request, _: Reader) -> dict
     summary="One match and its result",
 )
 async def get_match(event: str, round: str, table: str, request: Request, _: Reader) -> dict[str, Any]:
-    return await in_thread(service_of(request).match, event, round, table)
+    return await in_thread(service_of(request).event_match, event, round, table)
 
 
 class ConfirmBody(Body):
@@ -66,9 +77,12 @@ class ConfirmBody(Body):
     responses=ERRORS,
     summary="Confirm the result",
 )
-async def confirm(event: str, round: str, table: str, request: Request, principal: Actor) -> dict[str, Any]:
+async def confirm(event: str, round: str, table: str, request: Request, principal: Actor) -> Any:
     service = service_of(request)
-    body = await read_body(request, ConfirmBody, "confirmation")
+    raw = await raw_body(request)
+    body: ConfirmBody = parse_body(ConfirmBody, json_object(raw), "confirmation")
+    if await in_thread(service.event_is_tournament, event):
+        return await bridge.confirm(request, principal, raw, event, round, table, body.score)
     match = await in_thread(service.match_record, event, round, table)
     player = match_player(principal, match["games"], match["players"])
     current = match_result(match)
@@ -95,11 +109,13 @@ class EmptyBody(Body):
     responses=ERRORS,
     summary="Agree to an intentional draw (MTR 2.4; both players)",
 )
-async def intentional_draw(event: str, round: str, table: str, request: Request, principal: Actor) -> dict[str, Any]:
+async def intentional_draw(event: str, round: str, table: str, request: Request, principal: Actor) -> Any:
     service = service_of(request)
     await read_body(request, EmptyBody, "intentional draw")
     match = await in_thread(service.match_record, event, round, table)
     player = match_player(principal, match["games"], match["players"])
+    if await in_thread(service.event_is_tournament, event):
+        return await bridge.intentional_draw(request, principal, event, round, table, player, match)
     current = match_result(match)
     if current["complete"] and current["source"] != "intentional_draw":
         # MTR 2.4: players may agree to a draw while the match is played, not undo its result.
@@ -125,9 +141,12 @@ class ResultBody(Body):
     responses=ERRORS,
     summary="Enter the match result (scorekeeper+)",
 )
-async def enter_result(event: str, round: str, table: str, request: Request, principal: Scorekeeper) -> dict[str, Any]:
+async def enter_result(event: str, round: str, table: str, request: Request, principal: Scorekeeper) -> Any:
     service = service_of(request)
-    body = await read_body(request, ResultBody, "result")
+    raw = await raw_body(request)
+    body: ResultBody = parse_body(ResultBody, json_object(raw), "result")
+    if await in_thread(service.event_is_tournament, event):
+        return await bridge.enter_result(request, principal, raw, event, round, table, dict(body.wins), body.draws)
     match = await in_thread(service.match_record, event, round, table)
     unknown = sorted(set(body.wins) - set(match["players"]))
     if unknown or any(not 0 <= n <= MAX_GAMES for n in body.wins.values()):
@@ -144,7 +163,7 @@ async def enter_result(event: str, round: str, table: str, request: Request, pri
     "/{event}/rounds/{round}/results.json", response_model=ResultsOut, responses=ERRORS, summary="Results export (JSON)"
 )
 async def results_json(event: str, round: str, request: Request, _: Reader) -> dict[str, Any]:
-    rows = await in_thread(service_of(request).round_results, event, round)
+    rows = await in_thread(service_of(request).event_round_results, event, round)
     return {"event": event, "round": round, "columns": list(RESULT_COLUMNS), "results": rows}
 
 
@@ -156,5 +175,5 @@ async def results_json(event: str, round: str, request: Request, _: Reader) -> d
     summary="Results export (CSV)",
 )
 async def results_csv(event: str, round: str, request: Request, _: Reader) -> Response:
-    rows = await in_thread(service_of(request).round_results, event, round)
+    rows = await in_thread(service_of(request).event_round_results, event, round)
     return Response(to_csv(RESULT_COLUMNS, rows), media_type="text/csv; charset=utf-8")

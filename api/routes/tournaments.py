@@ -88,6 +88,7 @@ class RoundBody(Body):
 class ResultBody(Body):
     wins: dict[Text, int] = Field(description="game wins by player id")
     draws: int = Field(0, ge=0, le=MAX_GAMES)
+    reason: Text | None = Field(None, description="why (needed to settle a disputed players' report)")
 
 
 class CorrectionBody(ResultBody):
@@ -309,7 +310,7 @@ async def result(tid: str, n: int, t: int, request: Request, principal: Scorekee
     raw = await raw_body(request)
     body: ResultBody = _parsed(raw, ResultBody, "result")
     wins = _wins(body)
-    return await _write(request, principal, raw, uc.ReportResult(tid, n, t, wins, body.draws))
+    return await _write(request, principal, raw, uc.ReportResult(tid, n, t, wins, body.draws, body.reason))
 
 
 @router.post(

@@ -7,8 +7,10 @@
 import { api } from "./api.js";
 import { clearError, showError } from "./banner.js";
 import { h, plural } from "./dom.js";
+import { mount as mountMatchResult } from "./match-result.js";
 import { RoundClock } from "./tournament-clock.js";
 import { FinalPanel } from "./tournament-final.js";
+import { Token } from "./token.js";
 import { eventMeta, fingerprint, poll, tPath } from "./tournament-shared.js";
 
 const POLL_MS = 5000;
@@ -38,10 +40,14 @@ export function initPublic(root, tid) {
   const standingsTitle = h("h2", { id: "t-public-standings-title", text: "Standings" });
   const standingsCaption = h("caption", { class: "visually-hidden", text: "Standings" });
 
+  // A player's event link (#token=…) reports and confirms the match here until the player's own
+  // page mounts the panel; for any other token the panel stays hidden (match-result.js).
+  const myMatch = h("div", { id: "t-my-match" });
   root.replaceChildren(
     h("div", { class: "t-head" }, title, meta),
     final.el,
     h("section", { id: "t-clock", class: "panel t-clock-panel", "aria-label": "Round clock" }, clock.el),
+    myMatch,
     h("section", { class: "panel", "aria-label": "Find my table" }, find, found),
     h("section", { id: "t-public-pairings", class: "panel", "aria-labelledby": "t-pairings-title" }, roundTitle, pairings, byes),
     h(
@@ -158,6 +164,7 @@ export function initPublic(root, tid) {
     shown = print;
     render(view);
   };
+  if (Token.get()) mountMatchResult(myMatch, { tid });
   poll(load, POLL_MS);
   return load;
 }

@@ -3,9 +3,13 @@
  * judges' extension and the table's own time left, its games with "Next game" (the match's next
  * game, once the latest has ended), "Feature"/"Unfeature"; and the form that reports a result,
  * corrects one (with the reason, on the record: a correction is a new event, never an edit) or
- * records an intentional draw (MTR 2.4).
+ * records an intentional draw (MTR 2.4). Above the grid, the players' reports waiting for the
+ * opponent and the disputes (GET …/reports), each with "Settle"; the form is prefilled from the
+ * players' report or the games the ledger recorded (GET …/rounds/{r}/tables/{t}/report), and
+ * takes a reason (needed for a correction and to settle a dispute; issue 38).
  */
 
+import { api } from "./api.js";
 import { h, plural } from "./dom.js";
 import { formatSeconds } from "./tournament-clock.js";
 import { nameOf, resultText, say, send, STATUS_NAMES, statusLine, tPath } from "./tournament-shared.js";
@@ -26,6 +30,7 @@ export class ResultsGrid {
     this.byes = h("p", { class: "t-byes" });
     this.form = h("form", { id: "t-result-form", class: "t-form", hidden: true, novalidate: true });
     this.status = statusLine("t-result-status");
+    this.reports = h("ul", { id: "t-reports", class: "t-reports", "aria-label": "Players' reports waiting and disputes" });
     this.el = h(
       "section",
       { id: "t-results", class: "panel", "aria-labelledby": "t-results-title" },
@@ -37,6 +42,7 @@ export class ResultsGrid {
         this.select,
       ),
       this.summary,
+      this.reports,
       h(
         "div",
         { class: "table-wrap" },
@@ -100,6 +106,33 @@ export class ResultsGrid {
       if (!table) this.close();
     }
     this.tick(this.clock.remaining()); // a redrawn row shows its time now, not at the next tick
+    this.loadReports();
+  }
+
+  async loadReports() {
+    let answer;
+    try {
+      answer = await api(tPath(this.tid, "/reports"));
+    } catch {
+      return; // the grid's own reads report a failure
+    }
+    this.reports.replaceChildren(
+      ...answer.reports.map((r) => {
+        const names = Object.fromEntries(r.players.map((p) => [p.player_id, p.name]));
+        const score = r.players.map((p) => r.report.wins[p.player_id] ?? 0).join("-") + (r.report.draws ? `-${r.report.draws}` : "");
+        const what =
+          r.state === "disputed"
+            ? `disputed by ${names[r.report.disputed_by] || r.report.disputed_by}${r.report.note ? `: “${r.report.note}”` : ""}`
+            : `waiting for the opponent to confirm`;
+        return h(
+          "li",
+          { dataset: { state: r.state, table: r.table, round: r.round } },
+          h("b", { text: `Round ${r.round}, table ${r.table}` }),
+          ` ${names[r.report.player] || r.report.player} reported ${score}, ${what} `,
+          h("button", { type: "button", text: r.state === "disputed" ? "Settle" : "Enter", onclick: () => this.open(r.round, r.table) }),
+        );
+      }),
+    );
   }
 
   row(rnd, table) {
@@ -200,7 +233,7 @@ export class ResultsGrid {
       ),
     );
     const draws = h("input", { id: "t-draws", name: "draws", type: "number", min: 0, max: MAX_GAMES, inputmode: "numeric", value: table.result ? table.result.draws : 0 });
-    const reason = correcting ? h("input", { id: "t-reason", name: "reason", type: "text", maxlength: 200, required: true }) : null;
+    const reason = h("input", { id: "t-reason", name: "reason", type: "text", maxlength: 200, required: correcting });
     const intentional = correcting
       ? null
       : h("button", {
@@ -214,7 +247,8 @@ export class ResultsGrid {
         {},
         h("legend", { text: `Round ${round}, table ${number}: ${table.names.join(" vs ")}` }),
         h("div", { class: "t-fields" }, wins, h("div", { class: "field small" }, h("label", { for: "t-draws", text: "Drawn games" }), draws)),
-        reason ? h("div", { class: "field" }, h("label", { for: "t-reason", text: "Why the correction (on the record)" }), reason) : "",
+        h("div", { class: "field" }, h("label", { for: "t-reason", text: correcting ? "Why the correction (on the record)" : "Reason (on the record; needed to settle a dispute)" }), reason),
+        h("p", { id: "t-prefill", class: "hint" }),
         h(
           "div",
           { class: "t-buttons" },
@@ -237,11 +271,37 @@ export class ResultsGrid {
         if (!body.reason) return say(this.status, "A correction needs its reason (it goes on the record).", true);
         return this.submit(round, number, "/correction", body, "Corrected the result");
       }
+      if (reason.value.trim()) body.reason = reason.value.trim();
       return this.submit(round, number, "/result", body, "Reported the result");
     };
+    if (!correcting) this.prefill(round, number, table);
     this.form.hidden = false;
     say(this.status, "");
     this.form.querySelector("input").focus();
+  }
+
+  /** Fill the empty fields from the players' report, else from the games the ledger recorded. */
+  async prefill(round, number, table) {
+    let form;
+    try {
+      form = await api(tPath(this.tid, `/rounds/${round}/tables/${number}/report`));
+    } catch {
+      return;
+    }
+    if (!this.chosen || this.chosen.round !== round || this.chosen.table !== number) return;
+    const from = form.report || form.prefill;
+    const played = Object.values(from.wins).some((n) => n > 0) || from.draws > 0;
+    // Only into an untouched form: what the scorekeeper typed meanwhile stays.
+    if (!played || table.players.some((pid) => !this.form.elements[pid] || this.form.elements[pid].value !== "")) return;
+    for (const pid of table.players) this.form.elements[pid].value = String(from.wins[pid] ?? 0);
+    const draws = this.form.elements.draws;
+    if (draws) draws.value = String(from.draws);
+    const hint = this.form.querySelector("#t-prefill");
+    if (hint) {
+      hint.textContent = form.report
+        ? `Prefilled from ${form.players.find((p) => p.player_id === form.report.player)?.name || form.report.player}'s report (${form.state}).`
+        : "Prefilled from the games the ledger recorded.";
+    }
   }
 
   async submit(round, number, rest, body, done) {

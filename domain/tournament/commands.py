@@ -73,6 +73,41 @@ class ReportResult:
     games: tuple[int, ...]
     draws: int = 0
     by: str | None = None
+    reason: str | None = None
+    """Why (optional; needed to settle a disputed players' report)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerReport:
+    """A player reports their own match from their event link; the opponent confirms it."""
+
+    round: int
+    table: int
+    player: str
+    games: tuple[int, ...]
+    draws: int = 0
+    token: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConfirmReport:
+    """The opponent confirms the report waiting at their table: it becomes the result."""
+
+    round: int
+    table: int
+    player: str
+    token: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DisputeReport:
+    """The opponent disputes the report waiting at their table: staff settles it."""
+
+    round: int
+    table: int
+    player: str
+    note: str | None = None
+    token: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -150,6 +185,9 @@ TournamentCommand = (
     | PairRound
     | PairTopCut
     | ReportResult
+    | PlayerReport
+    | ConfirmReport
+    | DisputeReport
     | CorrectResult
     | ReportIntentionalDraw
     | StartRound

@@ -13,8 +13,10 @@ from collections.abc import Sequence
 
 from domain.errors import Code as TC
 from domain.tournament.commands import (
+    ConfirmReport,
     CorrectResult,
     CreateEvent,
+    DisputeReport,
     DropPlayer,
     EndRound,
     FeatureTable,
@@ -22,6 +24,7 @@ from domain.tournament.commands import (
     PairRound,
     PairTopCut,
     PauseRound,
+    PlayerReport,
     RegisterPlayer,
     ReportIntentionalDraw,
     ReportResult,
@@ -30,6 +33,7 @@ from domain.tournament.commands import (
     TournamentCommand,
 )
 from domain.tournament.decide_clock import clock_change
+from domain.tournament.decide_reports import confirm_report, dispute_report, file_report
 from domain.tournament.decide_results import correct, intentional_draw, report
 from domain.tournament.decide_tables import feature
 from domain.tournament.errors import CODES, refuse
@@ -88,6 +92,12 @@ def decide(state: TournamentState, command: TournamentCommand) -> list[Tournamen
             return _pair_top_cut(state)
         case ReportResult():
             return report(state, command)
+        case PlayerReport():
+            return file_report(state, command)
+        case ConfirmReport():
+            return confirm_report(state, command)
+        case DisputeReport():
+            return dispute_report(state, command)
         case CorrectResult():
             return correct(state, command)
         case ReportIntentionalDraw():

@@ -59,8 +59,19 @@ def report(state: TournamentState, c: ReportResult) -> list[TournamentEvent]:
             f"round {rnd.number} table {table.number} is already reported; correct it instead",
             TC.MATCH_ALREADY_REPORTED,
         )
+    reason = None if c.reason is None else text_of(c.reason, "reason")
+    if reason is None and table.report is not None and table.report.disputed_by is not None:
+        raise refuse(
+            f"round {rnd.number} table {table.number}'s players' report is disputed by "
+            f"{table.report.disputed_by!r}: settling it needs a reason",
+            TC.SETTLE_NEEDS_REASON,
+        )
     result = check_result(state, rnd, table, c.games, c.draws)
-    return [ResultReported(round=rnd.number, table=table.number, games=list(result.games), draws=result.draws, by=c.by)]
+    return [
+        ResultReported(
+            round=rnd.number, table=table.number, games=list(result.games), draws=result.draws, by=c.by, reason=reason
+        )
+    ]
 
 
 def correct(state: TournamentState, c: CorrectResult) -> list[TournamentEvent]:

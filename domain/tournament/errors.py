@@ -58,6 +58,12 @@ CODES: frozenset[Code] = frozenset(
         Code.PREVIOUS_GAME_NOT_OVER,
         Code.MATCH_DECIDED,
         Code.ALL_GAMES_PLAYED,
+        Code.REPORT_PENDING,
+        Code.RESULT_DISPUTED,
+        Code.NO_REPORT_TO_CONFIRM,
+        Code.NOT_YOUR_REPORT,
+        Code.POD_REPORTED_BY_STAFF,
+        Code.SETTLE_NEEDS_REASON,
     }
 )
 """Every code the tournament kernel raises: stable, the API's problem+json ``code``."""

@@ -167,7 +167,46 @@ class ResultReported(TournamentEvent):
     table: int = doc("The table.")
     games: list[int] = doc("Games won by each player at the table, in seat order.")
     draws: int = doc("Drawn (or unfinished) games (MTR Appendix C: counted as draws).")
-    by: str | None = optional("Who reported it.")
+    by: str | None = optional("Who reported it (a player id when the players' report was confirmed).")
+    reason: str | None = optional("Why, when the scorekeeper or a judge gave one (settling a dispute needs one).")
+
+
+@tournament_event("MatchReportFiled")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MatchReportFiled(TournamentEvent):
+    """A player reported their match from their event link; it waits for the opponent, who
+    confirms it (it becomes the ``ResultReported``) or disputes it (staff settles it)."""
+
+    round: int = doc("The round.")
+    table: int = doc("The table.")
+    player: str = doc("The reporting player (the event link's player id).")
+    games: list[int] = doc("Games won by each player at the table, in seat order.")
+    draws: int = doc("Drawn games.")
+    token: str | None = optional("The public id of the token that sent it.")
+
+
+@tournament_event("MatchReportConfirmed")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MatchReportConfirmed(TournamentEvent):
+    """The opponent confirmed the report; the same save records it as the ``ResultReported``."""
+
+    round: int = doc("The round.")
+    table: int = doc("The table.")
+    player: str = doc("The confirming player.")
+    token: str | None = optional("The public id of the token that sent it.")
+
+
+@tournament_event("MatchReportDisputed")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MatchReportDisputed(TournamentEvent):
+    """The opponent disputed the report: the scorekeeper or a judge settles it by entering the
+    result with a reason."""
+
+    round: int = doc("The round.")
+    table: int = doc("The table.")
+    player: str = doc("The disputing player.")
+    note: str | None = optional("What the player says happened.")
+    token: str | None = optional("The public id of the token that sent it.")
 
 
 @tournament_event("ResultCorrected")

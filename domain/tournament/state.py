@@ -33,6 +33,7 @@ from domain.tournament.events import (
     TournamentEvent,
     tournament_event_classes,
 )
+from domain.tournament.player_report import PlayerResultReport
 
 SWISS = "swiss"
 TOP_CUT = "top_cut"
@@ -114,6 +115,8 @@ class Table:
     corrections: int = 0
     featured: bool = False
     """A scorekeeper marked the table as featured (``TableFeatured``)."""
+    report: PlayerResultReport | None = None
+    """The players' report waiting or disputed (``domain.tournament.report_folds``)."""
 
     def winner(self) -> str | None:
         if self.result is None:

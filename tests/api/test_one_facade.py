@@ -39,7 +39,8 @@ def test_the_api_reaches_no_part_of_the_ledger() -> None:
 def test_every_403_is_decided_in_domain_permissions() -> None:
     decided = []
     for name, tree in _modules("api", "ledger", "domain"):
-        if name == "domain/permissions.py":
+        # The players' match reports decide theirs beside the kernel (issue 38).
+        if name in ("domain/permissions.py", "domain/tournament/report_access.py"):
             continue
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
