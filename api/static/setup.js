@@ -77,9 +77,9 @@ function commanderField(id, index, value) {
     "details",
     { class: "type-picker commander-type", dataset: { commanderType: id } },
     h("summary", { text: `Type and colours of player ${index + 1}'s commander (one the catalog doesn't know)` }),
-    h("span", { class: "field" }, h("label", { for: `setup-commander-line-${id}`, text: `Player ${index + 1} commander's type line` }),
+    h("span", { class: "field" }, h("label", { for: `setup-commander-line-${id}`, text: `Type line of player ${index + 1}'s commander` }),
       h("input", { id: `setup-commander-line-${id}`, name: `commander-line-${id}`, type: "text", value: line, autocomplete: "off", spellcheck: "false" })),
-    h("span", { class: "field" }, h("label", { for: `setup-commander-cost-${id}`, text: `Player ${index + 1} commander's mana cost (its colours)` }),
+    h("span", { class: "field" }, h("label", { for: `setup-commander-cost-${id}`, text: `Mana cost of player ${index + 1}'s commander (its colours)` }),
       h("input", { id: `setup-commander-cost-${id}`, name: `commander-cost-${id}`, type: "text", value: cost, autocomplete: "off", spellcheck: "false", placeholder: "{2}{G}{U}" })),
   );
   let timer = 0;

@@ -88,16 +88,27 @@ def test_the_quick_undo_covers_no_control(browser: Any, live_server: LiveServer)
         alice.get_by_role("button", name="Lose 1 life", exact=True).tap()
         bar = alice.get_by_role("region", name="Undo your last report")
         expect(bar.get_by_role("button", name="Undo “Alice loses 1 life”")).to_be_visible(timeout=5000)
-        # The −1/+1/Lose/Gain row at the bottom of the screen, where a fixed bar sat: each of its
-        # buttons is what a finger at its centre touches.
-        alice.locator(".life-keys").evaluate("(el) => el.scrollIntoView({block: 'end'})")
+        # Scrolled through the whole page (the −1/+1/Lose/Gain row at the bottom of the screen
+        # too, where a fixed bar sat): every control on screen is what a finger at its centre
+        # touches, the bar's own button aside.
         hidden = alice.evaluate(
-            """() => [...document.querySelectorAll('#report button')].filter((b) => {
-                 const r = b.getBoundingClientRect();
-                 if (!b.checkVisibility() || !r.width || r.bottom <= 0 || r.top >= innerHeight) return false;
-                 const at = document.elementFromPoint(r.left + r.width / 2, Math.min(r.top + r.height / 2, innerHeight - 1));
-                 return !(at && (at === b || b.contains(at)));
-               }).map((b) => b.getAttribute('aria-label') || b.textContent)"""
+            """async () => {
+                 const covered = new Set();
+                 for (let y = 0; y <= document.documentElement.scrollHeight; y += 120) {
+                   window.scrollTo(0, y);
+                   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+                   for (const b of document.querySelectorAll('#game-view button, #game-view summary, #game-view input')) {
+                     if (b.closest('#quick-undo') || !b.checkVisibility()) continue;
+                     const r = b.getBoundingClientRect();
+                     const x = r.left + r.width / 2, yc = r.top + r.height / 2;
+                     if (!r.width || yc <= 0 || yc >= innerHeight) continue;
+                     const at = document.elementFromPoint(x, yc);
+                     if (!(at && (at === b || b.contains(at) || (at.control === b) || at.closest('label') && at.closest('label').control === b)))
+                       covered.add(b.getAttribute('aria-label') || b.textContent.trim() || b.id);
+                   }
+                 }
+                 return [...covered];
+               }"""
         )
         assert hidden == [], hidden
 
