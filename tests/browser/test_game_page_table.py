@@ -10,13 +10,14 @@ from the table): Chromium at 390x844 with touch.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser.support import LiveServer
 from tests.browser.test_report_taps import Taps, events_of, phone, tile, two_player
-from tests.browser.test_table_page import open_as, player_token
+from tests.browser.test_table_page import open_as, player_token, shoot
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright Python package is not installed")
 expect = sync_api.expect
@@ -25,9 +26,10 @@ pytestmark = pytest.mark.browser
 
 
 def test_the_opponent_gets_2_rad_counters_in_3_taps_and_the_tiles_show_rad_and_poison(
-    browser: Any, live_server: LiveServer
+    browser: Any, live_server: LiveServer, screenshots: Path
 ) -> None:
-    game_id = live_server.create_game(two_player("Rad-Taps", turn={"number": 2, "active_player": "P2", "step": "upkeep"}))
+    upkeep = {"number": 2, "active_player": "P2", "step": "upkeep"}
+    game_id = live_server.create_game(two_player("Rad-Taps", turn=upkeep))
     with phone(browser) as alice, phone(browser) as bob:
         open_as(alice, live_server, game_id, player_token(live_server, game_id, "P1"))
         open_as(bob, live_server, game_id, player_token(live_server, game_id, "P2"))
@@ -46,7 +48,13 @@ def test_the_opponent_gets_2_rad_counters_in_3_taps_and_the_tiles_show_rad_and_p
         alice.get_by_role("button", name="Bob gets 3 poison counters", exact=True).tap()
         expect(tile(bob, "P2").locator('[data-field="poison"]')).to_have_text("☠ 3 poison", timeout=5000)
         expect(tile(alice, "P1").locator('[data-field="rad"]')).to_have_count(0)  # none: nothing shown
-    added = [(e["data"]["target"], e["data"]["kind"], e["data"]["amount"]) for e in events_of(live_server, game_id, 0, "CountersAdded")]
+        tile(alice, "P2").tap()
+        alice.get_by_role("button", name="Rad counters for Bob: how many?").tap()
+        shoot(alice, screenshots / "rad-phone.png")
+    added = [
+        (e["data"]["target"], e["data"]["kind"], e["data"]["amount"])
+        for e in events_of(live_server, game_id, 0, "CountersAdded")
+    ]
     assert added == [({"player": "P2"}, "rad", 2), ({"player": "P2"}, "poison", 3)]
 
 
@@ -69,7 +77,8 @@ def test_replaying_an_earlier_version_every_panel_above_the_board_says_it_is_liv
         shown = alice.evaluate(
             """() => [...document.querySelectorAll('#game-view > .panel')]
                  .filter((el) => !el.hidden && el.getBoundingClientRect().height > 0
-                                 && el.compareDocumentPosition(document.querySelector('#board')) & Node.DOCUMENT_POSITION_FOLLOWING)
+                   && el.compareDocumentPosition(document.querySelector('#board'))
+                      & Node.DOCUMENT_POSITION_FOLLOWING)
                  .map((el) => [el.id, getComputedStyle(el, '::before').content])"""
         )
         assert any(panel == "report" for panel, _ in shown), shown
@@ -97,13 +106,15 @@ def test_the_quick_undo_covers_no_control(browser: Any, live_server: LiveServer)
                  for (let y = 0; y <= document.documentElement.scrollHeight; y += 120) {
                    window.scrollTo(0, y);
                    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-                   for (const b of document.querySelectorAll('#game-view button, #game-view summary, #game-view input')) {
+                   const controls = '#game-view button, #game-view summary, #game-view input';
+                   for (const b of document.querySelectorAll(controls)) {
                      if (b.closest('#quick-undo') || !b.checkVisibility()) continue;
                      const r = b.getBoundingClientRect();
                      const x = r.left + r.width / 2, yc = r.top + r.height / 2;
                      if (!r.width || yc <= 0 || yc >= innerHeight) continue;
                      const at = document.elementFromPoint(x, yc);
-                     if (!(at && (at === b || b.contains(at) || (at.control === b) || at.closest('label') && at.closest('label').control === b)))
+                     const label = at && at.closest('label');
+                     if (!(at && (at === b || b.contains(at) || (label && label.control === b))))
                        covered.add(b.getAttribute('aria-label') || b.textContent.trim() || b.id);
                    }
                  }
@@ -151,7 +162,8 @@ def test_the_stack_names_players_and_counters_take_their_article(browser: Any, l
 
 
 def test_nobody_plays_first_before_the_choice(browser: Any, live_server: LiveServer) -> None:
-    game_id = live_server.create_game(two_player("First-Open", turn={"number": 1, "active_player": "P1", "step": "untap"}))
+    untap = {"number": 1, "active_player": "P1", "step": "untap"}
+    game_id = live_server.create_game(two_player("First-Open", turn=untap))
     with phone(browser) as alice:
         open_as(alice, live_server, game_id, player_token(live_server, game_id, "P1"))
         flow = alice.locator("#game-flow")
