@@ -185,8 +185,8 @@ function counterRow(k, opener, name) {
   return h(
     "div",
     { class: "quick-row counter-keys" },
-    opener(k("poison"), "Poison…", { kind: "poison" }, `Poison counters for ${name}: how many?`, "counter"),
-    opener(k("rad"), "Rad…", { kind: "rad" }, `Rad counters for ${name}: how many?`, "counter"),
+    opener(k("poison"), "Poison…", { kind: "poison" }, `Poison counters for ${name}: how many?`, "poison-key"),
+    opener(k("rad"), "Rad…", { kind: "rad" }, `Rad counters for ${name}: how many?`, "rad-key"),
   );
 }
 

@@ -59,7 +59,7 @@ def test_the_opponent_gets_2_rad_counters_in_3_taps_and_the_tiles_show_rad_and_p
 
 
 def test_replaying_an_earlier_version_every_panel_above_the_board_says_it_is_live(
-    browser: Any, live_server: LiveServer
+    browser: Any, live_server: LiveServer, screenshots: Path
 ) -> None:
     game_id = live_server.create_game(two_player("Replay-Live"))
     for _ in range(3):
@@ -84,6 +84,7 @@ def test_replaying_an_earlier_version_every_panel_above_the_board_says_it_is_liv
         assert any(panel == "report" for panel, _ in shown), shown
         for panel, before in shown:
             assert "Live: the game now (version 4), not the replayed version 1" in before, (panel, before)
+        shoot(alice, screenshots / "replay-phone.png")
         note.get_by_role("button", name="Back to the latest").tap()
         expect(alice.locator("#board")).to_have_attribute("data-version", "4")
         expect(note).to_be_hidden()
