@@ -77,6 +77,8 @@ def test_the_token_bar_is_one_line_and_forget_asks_first(browser: Any, live_serv
         bar = tab.locator(".topbar").bounding_box()
         assert bar is not None and bar["height"] <= 56, bar
         assert tab.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        forget = tab.get_by_role("button", name="Forget token").bounding_box()
+        assert forget is not None and forget["height"] >= 44  # a finger's size, in the one line
         # A stray tap on Forget doesn't sign the player out: it asks, and Keep it keeps it.
         tab.get_by_role("button", name="Forget token").tap()
         confirm = tab.get_by_role("group", name="Forget the token?")
