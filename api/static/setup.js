@@ -213,16 +213,17 @@ export function initSetup(onCreated = () => {}) {
 
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
-    const built = await buildBody();
-    if (built.error) {
-      status(built.error, true);
-      return;
-    }
-    const { body, note } = built;
     const submit = form.querySelector("button[type=submit]");
+    if (submit.disabled) return; // a second tap while the catalog is asked about the commanders
     submit.disabled = true;
-    status("Creating the game…");
     try {
+      const built = await buildBody();
+      if (built.error) {
+        status(built.error, true);
+        return;
+      }
+      const { body, note } = built;
+      status("Creating the game…");
       const created = await api("/v1/games", { method: "POST", body, headers: { "Idempotency-Key": newKey() } });
       status(`Game ${created.game_id} created. Making the players' links…`);
       const links = await makePlayerLinks(created.game_id);
