@@ -8,13 +8,14 @@ docs/web.md): Chromium at 390x844 with touch.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser.support import PHONE, LiveServer, device
 from tests.browser.test_game_flow_page import game_of, set_up_on_the_page
-from tests.browser.test_table_page import open_as, player_token, table_game
+from tests.browser.test_table_page import open_as, player_token, shoot, table_game
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright Python package is not installed")
 expect = sync_api.expect
@@ -32,7 +33,9 @@ def overlap(a: Box, b: Box) -> bool:
     )
 
 
-def test_the_games_list_at_390_px_has_nothing_over_another_or_cut_off(browser: Any, live_server: LiveServer) -> None:
+def test_the_games_list_at_390_px_has_nothing_over_another_or_cut_off(
+    browser: Any, live_server: LiveServer, screenshots: Path
+) -> None:
     games = {
         live_server.create_game(table_game("Grand-Prix-Las-Vegas-2026-Day-Two-Swiss", 1234)),
         live_server.create_game(
@@ -64,6 +67,8 @@ def test_the_games_list_at_390_px_has_nothing_over_another_or_cut_off(browser: A
             before = row.locator('td[data-label="Table"]').evaluate("(td) => getComputedStyle(td, '::before').content")
             assert before == '"Table: "', before
         assert tab.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        tab.locator(f'#games-table tr[data-game-id="{sorted(games)[0]}"]').scroll_into_view_if_needed()
+        shoot(tab, screenshots / "list-phone.png")
 
 
 def test_the_token_bar_is_one_line_and_forget_asks_first(browser: Any, live_server: LiveServer) -> None:
