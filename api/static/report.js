@@ -240,7 +240,8 @@ export class Reporter extends Panel {
       this.render();
       return;
     }
-    let text = `Not recorded: ${entry.label}. ${describeError(err)}`;
+    // The server's words name players by id ("not in 'P1''s hand"): shown with their names.
+    let text = `Not recorded: ${entry.label}. ${withNames(describeError(err), this.state && this.state.players)}`;
     if (CARD_REFUSALS.has(err.code)) {
       // The catalog doesn't know the card: its field now asks for its type.
       for (const card of [body.card, ...(body.cards || []), ...((body.choices && body.choices.cards) || [])]) {

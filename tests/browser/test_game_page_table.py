@@ -137,6 +137,11 @@ def test_play_a_land_takes_it_from_the_hand(browser: Any, live_server: LiveServe
         mine.get_by_text("Play a land", exact=True).tap()
         mine.get_by_role("button", name="Alice plays Forest", exact=True).tap()
         expect(alice.locator("#report-status")).to_contain_text("Recorded: Alice plays Forest", timeout=5000)
+        # A second land this turn is refused (CR 305.2), in words that name Alice, not P1.
+        mine.get_by_role("button", name="Alice plays Island", exact=True).tap()
+        expect(alice.locator("#report-status")).to_contain_text("Not recorded: Alice plays Island", timeout=5000)
+        expect(alice.locator("#report-status")).to_contain_text("land_already_played")
+        expect(alice.locator("#report-status")).not_to_contain_text("P1")
     state = live_server.state(game_id)["state"]
     assert state["players"]["P1"]["hand_size"] == before - 1  # it came from the hand (CR 305.1)
     assert [p["name"] for p in state["battlefield"].values()] == ["Forest"]
