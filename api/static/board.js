@@ -4,7 +4,7 @@
 
 import { commandZone, commanderDamageMatrix, designationTags, gameDesignations } from "./commander.js";
 import { $, h } from "./dom.js";
-import { stepName, variantName } from "./labels.js";
+import { stepName, variantName, withNames } from "./labels.js";
 
 /** Readable names for the ids in one state: "Alice (P1)", "Llanowar Elves (elves)". */
 class Names {
@@ -192,7 +192,7 @@ function stackObject(obj, isTop, names) {
       names.player(obj.controller),
       obj.source ? ` · source ${names.permanent(obj.source)}` : "",
     ),
-    h("div", { class: "stack-desc", text: obj.description || "" }),
+    h("div", { class: "stack-desc", text: withNames(obj.description, names.players) }),
     needs.length ? h("div", { class: "needs" }, "Resolving needs: ", needs.map((n) => h("span", { class: "tag tag-need", text: n }))) : null,
   );
 }
@@ -209,7 +209,7 @@ function renderStack(state, names) {
     pending.hidden = false;
     pending.replaceChildren(
       h("p", {}, h("b", { text: "Triggers waiting to be ordered" }), ` by ${names.side(order.controller)} (order_triggers, first to resolve first):`),
-      h("ul", {}, order.triggers.map((t) => h("li", {}, h("b", { text: t.id }), " ", t.description || ""))),
+      h("ul", {}, order.triggers.map((t) => h("li", {}, h("b", { text: t.id }), " ", withNames(t.description, names.players)))),
     );
   } else {
     pending.hidden = true;

@@ -31,6 +31,12 @@ export function markUnknown(name) {
   if (name) found.set(String(name).trim().toLowerCase(), null);
 }
 
+/** What the catalog says of `name`: the card, null (it doesn't know it) or undefined (no answer). */
+export async function lookUpCard(name) {
+  const trimmed = String(name).trim();
+  return trimmed ? lookUp(trimmed) : undefined;
+}
+
 async function lookUp(name) {
   const key = name.toLowerCase();
   if (found.has(key)) return found.get(key);

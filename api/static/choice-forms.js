@@ -17,6 +17,7 @@
 
 import { cardPicker, pickedCard, pickerAt } from "./card-picker.js";
 import { h } from "./dom.js";
+import { withNames } from "./labels.js";
 
 const safeId = (text) => String(text).replace(/[^A-Za-z0-9_-]/g, "_");
 const NUMBERS = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
@@ -255,7 +256,7 @@ export function resolveForm(r, top, mine) {
   return h(
     "form",
     { class: "choice", "aria-label": "Resolve the top of the stack", onsubmit: submit },
-    h("p", { class: "stack-top" }, h("b", { text: `Top of the stack: ${top.id}` }), ` (${top.kind}, ${r.names(top.controller)}): `, top.description || ""),
+    h("p", { class: "stack-top" }, h("b", { text: `Top of the stack: ${top.id}` }), ` (${top.kind}, ${r.names(top.controller)}): `, withNames(top.description, r.state.players)),
     fields,
     onlyNames ? null : canSubmit ? submitButton : h("p", { class: "hint", text: `Its controller (${r.names(top.controller)}) makes its choices.` }),
   );

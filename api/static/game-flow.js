@@ -177,7 +177,13 @@ export class GameFlow extends Panel {
     const parts = [];
     const choosing = this.firstPlayerOpen() && (this.rank() >= RANK.scorekeeper || Boolean(this.me()));
     const how = s.first_player ? (s.first_player.method === "random" ? " (chosen at random)" : " (chosen)") : s.variant === "archenemy" ? " (the archenemy, CR 904.6)" : "";
-    parts.push(h("p", { class: "first-player" }, "Plays first: ", h("b", { dataset: { field: "first-player" }, text: first }), how, "."));
+    // Before the choice (CR 103.1) nobody plays first yet: the turn's active player is only the
+    // server's placeholder until someone chooses, or until a mulligan or keep closes the choice.
+    if (!s.first_player && this.firstPlayerOpen()) {
+      parts.push(h("p", { class: "first-player", dataset: { field: "first-player-open" }, text: "Who plays first: not chosen yet." }));
+    } else {
+      parts.push(h("p", { class: "first-player" }, "Plays first: ", h("b", { dataset: { field: "first-player" }, text: first }), how, "."));
+    }
     if (choosing) {
       const loser = this.previousLoser;
       parts.push(

@@ -23,6 +23,8 @@ import { TimelineView } from "./timeline.js";
 import { resetVerifyBadge, verify } from "./verify.js";
 import { RANK, rankOf, store } from "./store.js";
 
+/** The panels drawn from the latest state, whichever version the board shows. */
+const LIVE_PANELS = ["#endgame", "#unacknowledged", "#judge-panel", "#game-flow", "#report"];
 const STATE_CACHE_LIMIT = 300; // a version's state never changes, so any cached one stays right
 const VERIFY_DELAY_MS = 1500; // check the chain once a burst of new events has settled
 
@@ -363,6 +365,26 @@ class GameView {
     for (const id of ["#seek-last", "#seek-next", "#seek-next-turn"]) $(id).disabled = atEnd;
     $("#new-events").hidden = this.following;
     $("#new-events").textContent = `${plural(this.head - this.selected, "later event")}: go to the latest`;
+    this.showReplaying();
+  }
+
+  /** While an earlier version is replayed, the panels above the seek bar (the end of the game,
+   * the reports waiting, the flow, Report) still show the game now: each says so, and a note
+   * says which version the board shows, with the way back to the latest. */
+  showReplaying() {
+    const replaying = !this.following && this.selected < this.head;
+    document.body.classList.toggle("replaying", replaying);
+    const note = $("#replay-note");
+    note.hidden = !replaying;
+    const live = `Live: the game now (version ${this.head}), not the replayed version ${this.selected}`;
+    for (const id of LIVE_PANELS) {
+      const panel = $(id);
+      if (replaying) panel.dataset.live = live;
+      else delete panel.dataset.live;
+    }
+    if (replaying) {
+      $("#replay-text").textContent = `Replaying version ${this.selected} of ${this.head}: the board, the seek bar and the timeline show version ${this.selected}. The panels above them show the game now, live.`;
+    }
   }
 
   /** The start of the next turn (or the latest), or of this turn (the previous one when there). */
@@ -484,6 +506,7 @@ export function initGame(id) {
   $("#seek-prev-turn").addEventListener("click", () => view.seek(view.turnStep(-1)));
   $("#seek-next-turn").addEventListener("click", () => view.seek(view.turnStep(1)));
   $("#new-events").addEventListener("click", () => view.seek(view.head));
+  $("#replay-latest").addEventListener("click", () => view.seek(view.head));
   $("#tl-player").addEventListener("change", () => view.filterChanged("player"));
   $("#chart-details").addEventListener("toggle", () => view.redrawChart(0));
   $("#tl-type").addEventListener("change", () => view.filterChanged("type"));

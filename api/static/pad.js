@@ -16,6 +16,23 @@ import { pendingLife } from "./pending.js";
 
 const KEYS = Array.from({ length: 20 }, (_, i) => i + 1);
 
+const counterWord = (kind, n) => `${n} ${kind} counter${n === 1 ? "" : "s"}`;
+
+function counterSheet(kind) {
+  return {
+    title: (s) => `How many ${kind} counters does ${s.name} get?`,
+    key: (s, n) => `${s.name} gets ${counterWord(kind, n)}`,
+    body: (s, n) => ({ type: "add_counters", target: { player: s.player }, kind, amount: n }),
+    label: (s) => (n) => `${s.name} gets ${counterWord(kind, n)}`,
+  };
+}
+
+/** The player counters a tile shows under the total, with their marks. */
+const TILE_COUNTERS = [
+  ["poison", "☠"],
+  ["rad", "☢"],
+];
+
 /** What the sheet (the number pad) reports, by its kind. */
 const SHEETS = {
   lose: {
@@ -36,6 +53,10 @@ const SHEETS = {
     body: (s, n) => ({ type: "damage", target: { player: s.player }, amount: n }),
     label: (s) => (n) => `${n} damage to ${s.name}`,
   },
+  // A player's counters (poison, CR 104.3d; rad, CR 728): "opponent gets 2 rad counters" is
+  // three taps, as on a life-counter app: the opponent's tile, "Rad…", then 2.
+  poison: counterSheet("poison"),
+  rad: counterSheet("rad"),
   commander: {
     title: (s) => `Combat damage from ${s.sourceName} to ${s.name}`,
     key: (s, n) => `${n} commander damage from ${s.sourceName} to ${s.name}`,
@@ -52,16 +73,21 @@ export function tally(r, effects) {
     const name = p.name || id;
     const pending = pendingLife(effects, s, id);
     const fx = effects.get(id) || { counters: {}, commander: {} };
-    const poison = (p.counters || {}).poison || 0;
-    const poisonAfter = poison + (fx.counters.poison || 0);
     const worst = Object.entries(p.commander_damage || {}).reduce((m, [k, n]) => Math.max(m, n + (fx.commander[k] || 0)), 0);
     const extra = [];
-    if (poison || poisonAfter) extra.push(h("span", { class: "tile-poison", dataset: { field: "poison" }, text: poisonAfter !== poison ? `☠ ${poison} → ${poisonAfter}` : `☠ ${poison}` }));
-    if (commander && worst) extra.push(h("span", { class: "tile-cmdr", text: `⚔ ${worst}` }));
-    const active = s.turn && (s.turn.active_player === id || (s.turn.active_team && p.team === s.turn.active_team));
     const words = [`${name}: ${p.life} life`];
     if (pending) words.push(`${p.life + pending} once this device's reports arrive`);
-    if (poison || poisonAfter) words.push(`${poisonAfter} poison`);
+    // Poison and rad counters (and where this device's unsent reports take them) under the total.
+    for (const [kind, mark] of TILE_COUNTERS) {
+      const now = (p.counters || {})[kind] || 0;
+      const after = Math.max(0, now + (fx.counters[kind] || 0));
+      if (!now && !after) continue;
+      const text = after !== now ? `${mark} ${now} → ${after} ${kind}` : `${mark} ${now} ${kind}`;
+      extra.push(h("span", { class: `tile-counter tile-${kind}`, dataset: { field: kind }, text }));
+      words.push(`${after} ${kind}`);
+    }
+    if (commander && worst) extra.push(h("span", { class: "tile-cmdr", text: `⚔ ${worst}` }));
+    const active = s.turn && (s.turn.active_player === id || (s.turn.active_team && p.team === s.turn.active_team));
     if (commander && worst) words.push(`${worst} commander damage from one commander`);
     if (p.lost) words.push("lost");
     const selected = r.selected === id;
@@ -127,6 +153,7 @@ export function quickPad(r) {
         opener(k("lose"), "Lose…", { kind: "lose" }, `Lose life: how much? (${name})`, "lose"),
         opener(k("gain"), "Gain…", { kind: "gain" }, `Gain life: how much? (${name})`, "gain"),
       ),
+      counterRow(k, opener, name),
     );
   } else if (onOpponent) {
     parts.push(
@@ -145,11 +172,22 @@ export function quickPad(r) {
           "",
         ),
       ),
+      counterRow(k, opener, name),
     );
   }
   if (r.sheet && r.sheet.player === id) parts.push(sheet(r, r.sheet));
   if (isCommanderGame(s) && !finished && !p.lost && (own || onOpponent)) parts.push(commanderGrid(r, id, name, own));
   return h("section", { class: "quick", dataset: { player: id }, "aria-label": `Quick report: ${name}` }, parts);
+}
+
+/** "Poison…" and "Rad…": each opens the number pad for that many counters on the player. */
+function counterRow(k, opener, name) {
+  return h(
+    "div",
+    { class: "quick-row counter-keys" },
+    opener(k("poison"), "Poison…", { kind: "poison" }, `Poison counters for ${name}: how many?`, "poison-key"),
+    opener(k("rad"), "Rad…", { kind: "rad" }, `Rad counters for ${name}: how many?`, "rad-key"),
+  );
 }
 
 /** The number pad: 1 to 20, one tap each, and any other amount typed. */

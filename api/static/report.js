@@ -18,7 +18,8 @@ import { cardLabel, cardPicker, markUnknown, pickedCard, pickerAt, refreshPicker
 import { activateForm, cardsValue, resolveForm } from "./choice-forms.js";
 import { commandZone, commanderControls, dayNightControls, designationTags, isCommanderGame } from "./commander.js";
 import { $, h } from "./dom.js";
-import { stepName } from "./labels.js";
+import { aCounter, stepName, withNames } from "./labels.js";
+import { landControls } from "./land-play.js";
 import { quickPad, tally } from "./pad.js";
 import { pendingEffects, pendingLife } from "./pending.js";
 import { ReportQueue } from "./queue.js";
@@ -239,7 +240,8 @@ export class Reporter extends Panel {
       this.render();
       return;
     }
-    let text = `Not recorded: ${entry.label}. ${describeError(err)}`;
+    // The server's words name players by id ("not in 'P1''s hand"): shown with their names.
+    let text = `Not recorded: ${entry.label}. ${withNames(describeError(err), this.state && this.state.players)}`;
     if (CARD_REFUSALS.has(err.code)) {
       // The catalog doesn't know the card: its field now asks for its type.
       for (const card of [body.card, ...(body.cards || []), ...((body.choices && body.choices.cards) || [])]) {
@@ -342,7 +344,6 @@ export class Reporter extends Panel {
         h("div", { id: "held" }),
         h("p", { id: "report-status", class: "report-status", role: "status" }),
         body,
-        this.undo.el,
       );
       this.say(this.message.text, this.message.error);
     }
@@ -352,6 +353,9 @@ export class Reporter extends Panel {
     const parts = [
       tally(this, effects),
       this.selected ? quickPad(this) : null,
+      // The quick undo goes under the pad, in the page's flow: it covers no control (a bar fixed
+      // over the screen's bottom hid the pad's row on a short screen for its 30 seconds).
+      this.undo.el,
       this.flowPanel(),
       h("div", { class: "report-players" }, this.playerOrder().map(([id, p]) => this.playerPanel(id, p, effects))),
     ];
@@ -488,7 +492,7 @@ export class Reporter extends Panel {
             return h(
               "li",
               {},
-              h("span", { text: `${t.id}: ${t.description || ""}` }),
+              h("span", { text: `${t.id}: ${withNames(t.description, this.state.players)}` }),
               mine ? button(`order.up.${id}`, "Up", () => move(i, -1), { "aria-label": `Move ${t.id} up (resolve earlier)`, disabled: i === 0 }) : null,
               mine ? button(`order.down.${id}`, "Down", () => move(i, 1), { "aria-label": `Move ${t.id} down (resolve later)`, disabled: i === this.order.length - 1 }) : null,
             );
@@ -601,15 +605,16 @@ export class Reporter extends Panel {
             h("b", { text: n }),
             later !== n ? h("span", { class: "tile-pending", text: ` → ${Math.max(0, later)} (pending)` }) : null,
             can
-              ? button(k(`c.add.${kind}`), "+", () => this.tap({ type: "add_counters", target: { player: id }, kind, amount: 1 }, (m) => `${name} gets ${counterWord(kind, m)}`, k(`c.add.${kind}`)), { "aria-label": `Add a ${kind} counter`, class: "pad-key" })
+              ? button(k(`c.add.${kind}`), "+", () => this.tap({ type: "add_counters", target: { player: id }, kind, amount: 1 }, (m) => `${name} gets ${counterWord(kind, m)}`, k(`c.add.${kind}`)), { "aria-label": `Add ${aCounter(kind)}`, class: "pad-key" })
               : null,
             can
-              ? button(k(`c.rem.${kind}`), "−", () => this.tap({ type: "remove_counters", target: { player: id }, kind, amount: 1 }, (m) => `${name} loses ${counterWord(kind, m)}`, k(`c.rem.${kind}`)), { "aria-label": `Remove a ${kind} counter`, class: "pad-key", disabled: n <= 0 })
+              ? button(k(`c.rem.${kind}`), "−", () => this.tap({ type: "remove_counters", target: { player: id }, kind, amount: 1 }, (m) => `${name} loses ${counterWord(kind, m)}`, k(`c.rem.${kind}`)), { "aria-label": `Remove ${aCounter(kind)}`, class: "pad-key", disabled: n <= 0 })
               : null,
           );
         }),
       ),
     ];
+    if (can) sections.push(landControls(this, id, name, (p.lands_played || 0) > 0));
     sections.push(this.commanderSlot(id, p, name, can));
     if (can) sections.push(this.moreControls(id, name));
     sections.push(this.permanentsOf(id, name, can));

@@ -12,6 +12,7 @@
  */
 
 import { api, describeError } from "./api.js";
+import { lookUpCard } from "./card-picker.js";
 import { $, h } from "./dom.js";
 import { newKey } from "./queue.js";
 import { makePlayerLinks, showPlayerLinks } from "./qr-links.js";
@@ -44,15 +45,13 @@ function defaultTeam(variant, index) {
   return "";
 }
 
-function playerRow(index, variant, name = "", team = "", commander = "") {
+function playerRow(index, variant, name = "", team = "", commander = undefined) {
   const id = `P${index + 1}`;
   const teams = TEAM_VARIANTS.has(variant);
   // Commander (CR 903): each player's commander, by its catalog name or as printed; a second one
-  // (partner, a background) after a "+".
-  const commanders = variant === "commander"
-    ? h("span", { class: "field" }, h("label", { for: `setup-commander-${id}`, text: `Player ${index + 1} commander` }),
-        h("input", { id: `setup-commander-${id}`, name: `commander-${id}`, type: "text", value: commander, required: true, autocomplete: "off", spellcheck: "false", placeholder: "Atraxa, Grand Unifier" }))
-    : null;
+  // (partner, a background) after a "+". One the catalog doesn't know is sent with the type line
+  // and mana cost (its colours) given under it (docs/api.md, Cards).
+  const commanders = variant === "commander" ? commanderField(id, index, commander) : null;
   return h(
     "div",
     { class: "setup-player", dataset: { player: id } },
@@ -64,6 +63,75 @@ function playerRow(index, variant, name = "", team = "", commander = "") {
       : null,
     commanders,
   );
+}
+
+/** A player's commander: the name(s), what the catalog says of them, and the type picker. */
+function commanderField(id, index, value) {
+  const { name = "", line = "Legendary Creature", cost = "" } = value || {};
+  const status = h("span", { class: "hint card-status", id: `setup-commander-status-${id}`, dataset: { commanderStatus: id }, "aria-live": "polite" });
+  const input = h("input", {
+    id: `setup-commander-${id}`, name: `commander-${id}`, type: "text", value: name, required: true, autocomplete: "off",
+    spellcheck: "false", placeholder: "Atraxa, Grand Unifier", "aria-describedby": status.id,
+  });
+  const types = h(
+    "details",
+    { class: "type-picker commander-type", dataset: { commanderType: id } },
+    h("summary", { text: `Type and colours of player ${index + 1}'s commander (one the catalog doesn't know)` }),
+    h("span", { class: "field" }, h("label", { for: `setup-commander-line-${id}`, text: `Type line of player ${index + 1}'s commander` }),
+      h("input", { id: `setup-commander-line-${id}`, name: `commander-line-${id}`, type: "text", value: line, autocomplete: "off", spellcheck: "false" })),
+    h("span", { class: "field" }, h("label", { for: `setup-commander-cost-${id}`, text: `Mana cost of player ${index + 1}'s commander (its colours)` }),
+      h("input", { id: `setup-commander-cost-${id}`, name: `commander-cost-${id}`, type: "text", value: cost, autocomplete: "off", spellcheck: "false", placeholder: "{2}{G}{U}" })),
+  );
+  let timer = 0;
+  const check = () => describeCommanders(input, status, types);
+  input.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(check, 350);
+  });
+  input.addEventListener("change", check);
+  if (name) check();
+  return h("div", { class: "field setup-commander" },
+    h("label", { for: input.id, text: `Player ${index + 1} commander` }), input, status, types);
+}
+
+const commanderNames = (text) => String(text).split("+").map((c) => c.trim()).filter(Boolean);
+
+/** Ask the catalog about each name in a commander field; say what it found, and open the type
+ * picker for a name it doesn't know. Returns the names it doesn't know. */
+async function describeCommanders(input, status, types) {
+  const names = commanderNames(input.value);
+  const found = await Promise.all(names.map((n) => lookUpCard(n)));
+  if (commanderNames(input.value).join("+") !== names.join("+")) return []; // typed on meanwhile
+  const unknown = names.filter((_, i) => found[i] === null);
+  if (!names.length) status.textContent = "";
+  else if (unknown.length) {
+    status.textContent = `Not in the catalog: ${unknown.join(", ")}. Sent with the type line and mana cost below.`;
+    types.open = true;
+  } else if (found.every(Boolean)) status.textContent = "In the catalog.";
+  else status.textContent = "";
+  status.classList.toggle("warn-text", unknown.length > 0);
+  return unknown;
+}
+
+/** The `commanders` of a row: catalog names as they are; a name the catalog doesn't know as
+ * {name, type_line, mana_cost?}; or {error}. */
+async function commandersOfRow(row) {
+  const input = row.querySelector("input[name^=commander-]:not([name^=commander-line-]):not([name^=commander-cost-])");
+  const status = row.querySelector("[data-commander-status]");
+  const types = row.querySelector("details[data-commander-type]");
+  const unknown = new Set(await describeCommanders(input, status, types));
+  const line = row.querySelector("input[name^=commander-line-]").value.trim();
+  const cost = row.querySelector("input[name^=commander-cost-]").value.trim();
+  const out = [];
+  for (const name of commanderNames(input.value)) {
+    if (!unknown.has(name)) {
+      out.push(name);
+      continue;
+    }
+    if (!line) return { error: `${name} is not in the catalog: give its type line (e.g. Legendary Creature — Elf Warrior).` };
+    out.push(cost ? { name, type_line: line, mana_cost: cost } : { name, type_line: line });
+  }
+  return { commanders: out };
 }
 
 /** A random hex string: names a casual match's event when none is given. */
@@ -95,8 +163,11 @@ export function initSetup(onCreated = () => {}) {
   const draw = () => {
     const names = [...rows.querySelectorAll("input[name^=name-]")].map((el) => el.value);
     const teams = [...rows.querySelectorAll("input[name^=team-]")].map((el) => el.value);
-    const commanders = [...rows.querySelectorAll("input[name^=commander-]")].map((el) => el.value);
-    rows.replaceChildren(...Array.from({ length: count }, (_, i) => playerRow(i, variant.value, names[i] || "", teams[i] || "", commanders[i] || "")));
+    const commanders = [...rows.querySelectorAll(".setup-player")].map((row) => {
+      const value = (name) => (row.querySelector(`input[name^=${name}-]`) || { value: undefined }).value;
+      return { name: value("commander"), line: value("commander-line"), cost: value("commander-cost") };
+    });
+    rows.replaceChildren(...Array.from({ length: count }, (_, i) => playerRow(i, variant.value, names[i] || "", teams[i] || "", commanders[i])));
     $("#setup-remove").disabled = count <= 2;
   };
   const syncDeckPreset = () => {
@@ -142,16 +213,17 @@ export function initSetup(onCreated = () => {}) {
 
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
-    const built = buildBody();
-    if (built.error) {
-      status(built.error, true);
-      return;
-    }
-    const { body, note } = built;
     const submit = form.querySelector("button[type=submit]");
+    if (submit.disabled) return; // a second tap while the catalog is asked about the commanders
     submit.disabled = true;
-    status("Creating the game…");
     try {
+      const built = await buildBody();
+      if (built.error) {
+        status(built.error, true);
+        return;
+      }
+      const { body, note } = built;
+      status("Creating the game…");
       const created = await api("/v1/games", { method: "POST", body, headers: { "Idempotency-Key": newKey() } });
       status(`Game ${created.game_id} created. Making the players' links…`);
       const links = await makePlayerLinks(created.game_id);
@@ -166,7 +238,7 @@ export function initSetup(onCreated = () => {}) {
   });
 
   /** The POST /v1/games body the form describes, or {error} for what the person must fix. */
-  function buildBody() {
+  async function buildBody() {
     const v = variant.value;
     const size = wholeNumber(deckSize.value);
     if (size === null || size < 1) return { error: "Cards in each deck: a whole number of cards (60, 40 for Limited, 100 for Commander)." };
@@ -182,21 +254,24 @@ export function initSetup(onCreated = () => {}) {
       const team = row.querySelector("input[name^=team-]");
       if (team) teamSizes[team.value.trim()] = (teamSizes[team.value.trim()] || 0) + 1;
     });
-    rows.querySelectorAll(".setup-player").forEach((row) => {
+    for (const row of rows.querySelectorAll(".setup-player")) {
       const id = row.dataset.player;
       const player = { id };
       const name = row.querySelector("input[name^=name-]").value.trim();
       if (name) player.name = name;
       const team = row.querySelector("input[name^=team-]");
       if (team) player.team = team.value.trim();
-      const commander = row.querySelector("input[name^=commander-]");
-      if (commander) player.commanders = commander.value.split("+").map((c) => c.trim()).filter(Boolean);
+      if (row.querySelector(".setup-commander")) {
+        const given = await commandersOfRow(row);
+        if (given.error) return given;
+        player.commanders = given.commanders;
+      }
       // A Two-Headed Giant team's life is the team's (below); the archenemy (alone on a team)
       // keeps the 40 the server gives it.
       const hero = v !== "archenemy" || (teamSizes[player.team] || 0) > 1;
       if (changedLife && v !== "two_headed_giant" && hero) player.life = startLife;
       body.players.push(player);
-    });
+    }
     if (changedLife && v === "two_headed_giant") {
       body.teams = Object.fromEntries(Object.keys(teamSizes).map((t) => [t, { life: startLife }]));
     }

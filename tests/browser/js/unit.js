@@ -2,6 +2,7 @@
  * test_page_units.py serves this file beside the server's /static/ modules): pending totals,
  * tap grouping, the offline queue and the page's store. Results go to window.unitResults. */
 
+import { aCounter, withNames } from "/static/labels.js";
 import { forgetHolder, holderKey, recall, remember } from "/static/lastknown.js";
 import { pendingEffects, pendingLife } from "/static/pending.js";
 import { ReportQueue } from "/static/queue.js";
@@ -38,6 +39,20 @@ const STATE = {
     bear: { name: "Bear", controller: "P2", owner: "P2", token: false, card: { oracle_text: "Infect" } },
   },
 };
+
+test("labels: a counter's article follows the kind's first sound", () => {
+  equal(["energy", "experience", "oil", "poison", "rad", "+1/+1"].map(aCounter), [
+    "an energy counter", "an experience counter", "an oil counter", "a poison counter", "a rad counter", "a +1/+1 counter",
+  ]);
+});
+
+test("labels: server-written text names players, whole ids only", () => {
+  const players = { P1: { name: "Alice" }, P10: { name: "Jo" }, P2: { name: "" }, "P1-b": { name: "Bea" } };
+  equal(withNames("Rad counters (CR 728.1): P1 mills cards equal to their rad counters", players), "Rad counters (CR 728.1): Alice mills cards equal to their rad counters");
+  equal(withNames("P10 and P1 and P1-b; P2 has no name; P1x stays", players), "Jo and Alice and Bea; P2 has no name; P1x stays");
+  equal(withNames("", players), "");
+  equal(withNames(undefined, players), "");
+});
 
 test("pending: life lost and gained add up per player", () => {
   const fx = pendingEffects(
