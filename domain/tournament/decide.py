@@ -30,10 +30,10 @@ from domain.tournament.commands import (
     TournamentCommand,
 )
 from domain.tournament.decide_clock import clock_change
-from domain.tournament.decklists import decide_decklists
-from domain.tournament.decklists_commands import DecklistCommand
 from domain.tournament.decide_results import correct, intentional_draw, report
 from domain.tournament.decide_tables import feature
+from domain.tournament.decklists import decide_decklists
+from domain.tournament.decklists_commands import DECKLIST_COMMANDS
 from domain.tournament.errors import CODES, refuse
 from domain.tournament.events import (
     EventCreated,
@@ -98,7 +98,7 @@ def decide(state: TournamentState, command: TournamentCommand) -> list[Tournamen
             return feature(state, command)
         case StartRound() | PauseRound() | ResumeRound() | EndRound():
             return clock_change(state, command)
-        case DecklistCommand():  # issue 42
+        case _ if isinstance(command, DECKLIST_COMMANDS):  # issue 42
             return decide_decklists(state, command)
     raise refuse(f"unknown tournament command {type(command).__name__}", TC.INVALID_COMMAND)
 

@@ -53,3 +53,4 @@ class PublishDecklists:
 
 
 DecklistCommand = SubmitDecklist | SetDecklistDeadline | LockDecklists | PickDeckChecks | PublishDecklists
+DECKLIST_COMMANDS = (SubmitDecklist, SetDecklistDeadline, LockDecklists, PickDeckChecks, PublishDecklists)

@@ -16,8 +16,9 @@ from dataclasses import dataclass
 
 from domain.errors import Code, InvalidCommand
 
-MAX_TEXT = 20_000
-"""Characters a list may have (a 250-line list of long names fits)."""
+MAX_TEXT = 8_000
+"""Characters a list may have (a 100-card Commander list is about 2,500); below the API's
+10,000-character limit on a JSON string, so an over-long list gets this module's own code."""
 MAX_LINES = 250
 """Card lines a list may have: a 100-card singleton Commander list is 100."""
 MAX_COPIES = 250
