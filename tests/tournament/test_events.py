@@ -38,6 +38,12 @@ EXPECTED = {
     "RoundPaused",
     "RoundResumed",
     "RoundEnded",
+    # Decklists (issue 42)
+    "DecklistSubmitted",
+    "DecklistDeadlineSet",
+    "DecklistSubmissionLocked",
+    "DeckChecksPicked",
+    "DecklistsPublished",
 }
 
 
