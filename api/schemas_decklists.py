@@ -55,6 +55,8 @@ class DecklistsOut(Answer):
     submitted: list[str]
     format: str | None
     players: list[PlayerListed]
+    me: str | None
+    """The caller's player id when it is a player's event link (the page's own list)."""
     decklists: list[DecklistOut]
     version: int
 

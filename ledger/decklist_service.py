@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from domain.decklist_permissions import sees_decklist
+from domain.decklist_permissions import own_event_link, sees_decklist
 from domain.errors import Code, NotFound
 from domain.permissions import Grant
 from domain.state import GameState
@@ -147,6 +147,7 @@ class DecklistService:
             **self._settings(state),
             "format": state.settings.format if state.settings else None,
             "players": players,
+            "me": grant.player_id if own_event_link(grant, tournament_id, grant.player_id or "") else None,
             "decklists": lists,
             "version": head.version,
         }

@@ -8,6 +8,7 @@ import { api } from "./api.js";
 import { clearError, showError } from "./banner.js";
 import { h, plural } from "./dom.js";
 import { RoundClock } from "./tournament-clock.js";
+import { playerDecklists } from "./tournament-decklists.js";
 import { eventMeta, fingerprint, poll, tPath } from "./tournament-shared.js";
 
 const POLL_MS = 5000;
@@ -35,10 +36,12 @@ export function initPublic(root, tid) {
   const standingsBody = h("tbody");
   const standingsCaption = h("caption", { class: "visually-hidden", text: "Standings" });
 
+  const decklists = playerDecklists(tid);
   root.replaceChildren(
     h("div", { class: "t-head" }, title, meta),
     h("section", { id: "t-clock", class: "panel t-clock-panel", "aria-label": "Round clock" }, clock.el),
     h("section", { class: "panel", "aria-label": "Find my table" }, find, found),
+    decklists.el,
     h("section", { id: "t-public-pairings", class: "panel", "aria-labelledby": "t-pairings-title" }, roundTitle, pairings, byes),
     h(
       "section",
@@ -145,6 +148,7 @@ export function initPublic(root, tid) {
       return;
     }
     clock.update(view.clock);
+    decklists.load(); // issue 42: the player's own list, and the published ones
     const print = fingerprint(view);
     if (print === shown) return;
     shown = print;
