@@ -39,19 +39,20 @@ function publishedLists(tid) {
   const lists = h("div", { id: "t-published-lists" });
   const el = h(
     "section",
-    { id: "t-published-decklists", class: "panel", "aria-labelledby": "t-published-title", hidden: true },
+    { id: "t-published-decklists", class: "panel", "aria-labelledby": "t-published-title" },
     h("h2", { id: "t-published-title", text: "Decklists" }),
     lists,
   );
+  let shown = false;
   const load = async () => {
-    let view;
     try {
-      view = await api(tPath(tid, "/public/decklists"));
+      const view = await api(tPath(tid, "/public/decklists"));
+      shown = view.published;
+      lists.replaceChildren(...view.decklists.map((d) => listView(d)));
     } catch {
-      return;
+      shown = false;
     }
-    el.hidden = !view.published;
-    lists.replaceChildren(...view.decklists.map((d) => listView(d)));
+    return shown;
   };
   return { el, load };
 }
@@ -68,7 +69,7 @@ export function playerDecklists(tid) {
     h("div", { class: "field t-wide" }, h("label", { for: "t-my-decklist-text", text: "My decklist: “4 Lightning Bolt” lines, then “Sideboard”" }), text),
     h("div", { class: "field buttons" }, h("button", { type: "submit", text: "Submit my decklist" })),
   );
-  const own = h("section", { id: "t-decklist", class: "panel", "aria-labelledby": "t-decklist-title", hidden: true }, h("h2", { id: "t-decklist-title", text: "My decklist" }), meta, form, status, mine);
+  const own = h("section", { id: "t-decklist", class: "panel", "aria-labelledby": "t-decklist-title" }, h("h2", { id: "t-decklist-title", text: "My decklist" }), meta, form, status, mine);
   const published = publishedLists(tid);
   let me = null;
   form.addEventListener("submit", async (e) => {
@@ -77,24 +78,26 @@ export function playerDecklists(tid) {
     const answer = await send(status, dPath(tid, `/${enc(me)}`), { text: text.value }, (d) => `Registered: ${d.main_count} cards, sideboard ${d.sideboard_count}.`);
     if (answer) await load();
   });
+  // Only what is shown is in the page: no hidden controls (a spectator's page has none of these).
+  const el = h("div", { id: "t-decklists-public" });
   const load = async () => {
-    await published.load();
-    let view;
+    const isPublished = await published.load();
+    let view = null;
     try {
       view = await api(dPath(tid));
     } catch {
-      own.hidden = true; // no event link: the public page only
-      return;
+      view = null; // no event link (a spectator): the published lists only
     }
-    me = view.me;
-    own.hidden = !me;
+    me = view ? view.me : null;
+    const parts = [me ? own : null, isPublished ? published.el : null].filter(Boolean);
+    if (parts.length !== el.children.length || parts.some((p, i) => el.children[i] !== p)) el.replaceChildren(...parts);
     if (!me) return;
     meta.textContent = settingsText(view);
     const list = view.decklists.find((d) => d.player === me);
     mine.replaceChildren(list ? listView(list, "t-my-decklist-registered") : h("p", { class: "hint", text: "No list registered yet." }));
     if (list && !text.value) text.value = list.text;
   };
-  return { el: h("div", {}, own, published.el), load };
+  return { el, load };
 }
 
 /** The scorekeeper's page: deadline, lock, lists by player, publication, export. */
