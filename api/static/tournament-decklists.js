@@ -129,7 +129,7 @@ export function scorekeeperDecklists(tid) {
   const entryForm = h(
     "form",
     { class: "t-form", "aria-label": "Enter a player's decklist" },
-    h("div", { class: "field" }, h("label", { for: "t-decklist-player", text: "Player" }), player),
+    h("div", { class: "field" }, h("label", { for: "t-decklist-player", text: "Whose list" }), player),
     h("div", { class: "field t-wide" }, h("label", { for: "t-decklist-text", text: "Decklist" }), text),
     h("div", { class: "field buttons" }, h("button", { type: "submit", text: "Register the list" })),
   );
@@ -171,9 +171,14 @@ export function scorekeeperDecklists(tid) {
     }
     meta.textContent = settingsText(view);
     lockButton.textContent = view.locked ? "Unlock submission" : "Lock submission";
-    const chosen = player.value;
-    player.replaceChildren(...view.players.map((p) => h("option", { value: p.player, text: p.name })));
-    if (chosen) player.value = chosen;
+    const roster = view.players.map((p) => p.player + "=" + p.name).join("\n");
+    if (player.dataset.roster !== roster) {
+      // Redrawn only when the roster changed: an open menu stays open across polls.
+      const chosen = player.value;
+      player.replaceChildren(...view.players.map((p) => h("option", { value: p.player, text: p.name })));
+      player.dataset.roster = roster;
+      if (chosen) player.value = chosen;
+    }
     const byPlayer = new Map(view.decklists.map((d) => [d.player, d]));
     rows.replaceChildren(
       ...view.players.map((p) => {

@@ -7,10 +7,11 @@ banned and restricted cards by the card catalog's own data (issue 42).
 - CR 100.2b: a limited deck has at least 40 cards, any number of copies from its pool.
 - CR 903.5a: a Commander deck has exactly 100 cards, its commander included; 903.5b: other
   than basic lands each card has a different English name; 903.5c: each card's colour identity
-  is within its commander's; 903.3: the commander is a legendary creature.
+  is within its commander's; 903.3: the commander is a legendary creature, Vehicle or Spacecraft (or
+  says it can be your commander, 903.3a).
 - A card whose text says so may break the copy limit ("A deck can have any number of cards
   named ...", "up to seven cards named ...").
-- Banned, restricted (at most one copy, MTR 6.4) and not legal: each card's ``legalities`` in
+- Banned, restricted (at most one copy, deck and sideboard together) and not legal: each card's ``legalities`` in
   the catalog (Scryfall's data, imported with ``mtg-ledger cards import``), keyed by the
   event's format. There is no hand-written list here: a card the catalog has no legality for
   is a warning, not a refusal.
@@ -153,9 +154,12 @@ def _commander_reasons(
     identity: set[str] = set()
     for entry in commander:
         card = catalog[entry.name.casefold()]
-        legendary_creature = "Legendary" in card.type_line and "Creature" in card.type_line
-        if not legendary_creature and "can be your commander" not in card.oracle_text:
-            reasons.append(f"{card.name} is not a legendary creature: it can't be a commander (CR 903.3)")
+        kinds = ("Creature", "Vehicle", "Spacecraft")
+        eligible = "Legendary" in card.type_line and any(k in card.type_line for k in kinds)
+        if not eligible and "can be your commander" not in card.oracle_text:
+            reasons.append(
+                f"{card.name} is not a legendary creature, Vehicle or Spacecraft: it can't be a commander (CR 903.3)"
+            )
         identity |= set(card.color_identity or ())
     for entry in main:
         card = catalog[entry.name.casefold()]

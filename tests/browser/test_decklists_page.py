@@ -79,7 +79,7 @@ def test_lists_on_the_pages_a_deck_check_and_a_card_not_on_the_list(browser: Any
         open_page(desk, server, f"/tournaments/{TID}", ADMIN_TOKEN)
         panel = desk.locator("#t-decklists")
         expect(panel.locator('tr[data-player="p8"] td')).to_have_text("missing")
-        panel.get_by_label("Player", exact=True).select_option(label="Hal")
+        panel.get_by_label("Whose list").select_option(label="Hal")
         panel.get_by_label("Decklist", exact=True).fill("4 Splinter Twin\n5 Lightning Bolt\n40 Mountain\n")
         panel.get_by_role("button", name="Register the list").click()
         refused = desk.locator("#t-decklists-status")

@@ -107,10 +107,10 @@ def test_cr_903_5_commander_100_cards_singleton_colour_identity() -> None:
     ]
 
 
-def test_cr_903_3_the_commander_is_a_legendary_creature() -> None:
+def test_cr_903_3_the_commander_is_a_legendary_creature_vehicle_or_spacecraft() -> None:
     text = "Commander\n1 Goblin Guide\nDeck\n99 Mountain\n"
     assert refused(text, "Commander", "commander") == [
-        "Goblin Guide is not a legendary creature: it can't be a commander (CR 903.3)"
+        "Goblin Guide is not a legendary creature, Vehicle or Spacecraft: it can't be a commander (CR 903.3)"
     ]
 
 
