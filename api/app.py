@@ -37,11 +37,12 @@ from api.errors import install_error_handlers, problem_schema
 from api.heap import freeze_startup_heap
 from api.limits import StreamSlots
 from api.query import CheckedRoute
-from api.routes import admin, audit, games, judging, match_reports, matches, server, table, tournaments, web, webhooks
+from api.routes import admin, audit, decklists, games, judging, match_reports, matches, server, table, tournaments, web, webhooks
 from api.settings import Settings, Store
 from domain import events as ev
 from domain.errors import Code, NotFound
 from domain.events.schema import data_schema
+from ledger.decklist_catalog import load_card_facts
 from ledger.service import LedgerService, LedgerSettings, WebhookDelivery
 from store.errors import STORE_UNREACHABLE
 
@@ -193,6 +194,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     service, generated = await _open_store(settings)
     app.state.service = service
     app.state.catalog = service.catalog
+    service.use_card_facts(load_card_facts(settings.imported_cards_path))  # decklists (issue 42)
     if generated is not None:
         # Printed once: only its hash is stored.
         print(f"MTG Ledger: generated the bootstrap admin token (shown once): {generated}", flush=True)
@@ -387,6 +389,7 @@ def create_app(settings: Settings | None = None, *, freeze_heap: bool = False) -
     app.include_router(webhooks.router)
     app.include_router(tournaments.router)
     app.include_router(match_reports.router)
+    app.include_router(decklists.router)  # issue 42
     app.include_router(server.router)  # no token: GET /v1/server
     app.include_router(web.router)  # the page reads its own parameters (``?version=V``)
     web.prepare()  # the page's bundles, built once per process: a module they can't take stops here

@@ -48,7 +48,12 @@ def import_scryfall(source: Path, target: Path) -> tuple[int, int]:
         except (GameError, KeyError, TypeError):
             skipped += 1
             continue
-        existing[card.name.casefold()] = {**card.to_json(), "colors": list(card.color_set)}
+        kept = {**card.to_json(), "colors": list(card.color_set)}
+        # Decklists are checked against these (issue 42: ledger.decklist_catalog).
+        for key in ("legalities", "color_identity"):
+            if isinstance(entry.get(key), (dict, list)):
+                kept[key] = entry[key]
+        existing[card.name.casefold()] = kept
         read += 1
     target.parent.mkdir(parents=True, exist_ok=True)
     # Write beside the target, then rename: a crash never leaves half a catalog.

@@ -317,6 +317,18 @@ class Code(StrEnum):
     NO_REPORT_TO_CONFIRM = "no_report_to_confirm", IllegalAction, "the match has no player's report waiting"
     POD_REPORTED_BY_STAFF = "pod_reported_by_staff", IllegalAction, "a Commander pod's result is the scorekeeper's"
     SETTLE_NEEDS_REASON = "settle_needs_reason", InvalidCommand, "settling a disputed result needs a reason"
+    # -- Decklists (issue 42) ----------------------------------------------------------------
+    DECKLIST_UNREADABLE = "decklist_unreadable", InvalidCommand, "a decklist line is not `<count> <card name>`"
+    DECKLIST_TOO_LONG = "decklist_too_long", InvalidCommand, "a decklist over the size limit"
+    DECKLIST_UNKNOWN_CARD = "decklist_unknown_card", IllegalAction, "a decklist names a card not in the catalog"
+    DECKLIST_ILLEGAL = "decklist_illegal", IllegalAction, "a decklist breaks deck construction (CR 100.2a, 903.5)"
+    DECKLIST_DEADLINE_PASSED = "decklist_deadline_passed", IllegalAction, "the decklist deadline has passed"
+    DECKLISTS_LOCKED = "decklists_locked", IllegalAction, "the scorekeeper locked decklist submission"
+    DECKLIST_LOCK_UNCHANGED = "decklist_lock_unchanged", IllegalAction, "submission is already locked or unlocked"
+    UNKNOWN_DECKLIST = "unknown_decklist", NotFound, "the player has registered no decklist"
+    DECKLISTS_ALREADY_PUBLISHED = "decklists_already_published", IllegalAction, "the lists are already published"
+    EVENT_NOT_OVER = "event_not_over", IllegalAction, "lists are published after the event's last round"
+    INVALID_DECK_CHECK = "invalid_deck_check", InvalidCommand, "a deck check's tables or outcome are not valid"
 
 
 def code_named(value: Code | str) -> Code:

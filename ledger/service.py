@@ -28,6 +28,7 @@ from domain.permissions import Grant
 from domain.state import GameState
 from domain.undo import Undo
 from ledger.clock import Clock, recorder, utc_now
+from ledger.decklist_facade import DecklistFacade
 from ledger.game_reads import MAX_EVENTS_PAGE, TimelinePage
 from ledger.idempotency import KeyRecords
 from ledger.match_service import Matches, Source
@@ -71,7 +72,7 @@ class ReadModelStatus(NamedTuple):
     """The games it could not project, at their first failing record."""
 
 
-class LedgerService(TournamentFacade):
+class LedgerService(TournamentFacade, DecklistFacade):
     """Games, their audit trail, tokens, idempotency records, matches and webhooks."""
 
     def __init__(
@@ -144,7 +145,14 @@ class LedgerService(TournamentFacade):
         # Tournaments: streams of the home partition, written by its one writer; the games a
         # pairing asks for are created by the partitions (``Partitions.create_games``).
         self.open_tournaments(
-            home.streams, home.idempotency, clock, now, self.partitions.create_games, self.round, self.state_at
+            home.streams,
+            home.idempotency,
+            clock,
+            now,
+            self.partitions.create_games,
+            self.round,
+            self.state_at,
+            self.events,
         )
         self._closed = False
 

@@ -22,6 +22,7 @@ from typing import Any
 from domain.commands.bodies.text import fit_name
 from domain.tournament.match_games import MatchGame
 from ledger.clock import Now
+from ledger.decklist_service import DecklistService, GameEvents
 from ledger.idempotency import IdempotencyRecords
 from ledger.match_bridge import bridged_match, bridged_row, tournament_table
 from ledger.match_reports import MatchReports
@@ -47,6 +48,7 @@ class TournamentFacade:
     tournament_service: TournamentService
     match_reports: MatchReports
     matches: Matches
+    decklist_service: DecklistService
     partitions: Partitions
 
     def open_tournaments(
@@ -58,11 +60,13 @@ class TournamentFacade:
         run_games: RunGames,
         matches: RoundMatches,
         game_read: GameRead,
+        game_events: GameEvents,
     ) -> None:
         """Called once by ``LedgerService.__init__``: the tournaments live in the home partition."""
         log = TournamentLog(streams, idempotency, now)
         self.tournament_service = TournamentService(log, clock, matches, game_read)
         self.match_reports = MatchReports(log, game_read)
+        self.decklist_service = DecklistService(log, clock, game_read, game_events)  # issue 42
         self._run_games = run_games
         self._complete: set[tuple[str, int]] = set()
         """Rounds whose games this process saw complete (a round's games are never removed)."""

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from domain.tournament import CreateEvent
+from ledger.decklist_use_cases import DECKLIST_HANDLERS, DecklistUseCase
 from ledger.write_path import Submission
 
 if TYPE_CHECKING:  # the facade that runs them (it imports this module)
@@ -191,6 +192,7 @@ UseCase = (
     | NextGame
     | FeatureTable
     | RoundClock
+    | DecklistUseCase
 )
 Handler = Callable[["TournamentFacade", Any, Submission], dict[str, Any]]
 
@@ -281,5 +283,6 @@ HANDLERS: dict[type[Any], Handler] = {
     NextGame: _next_game,
     FeatureTable: _feature,
     RoundClock: _clock,
+    **DECKLIST_HANDLERS,  # issue 42
 }
 """Each use case's one handler (``tests/tournament/test_use_cases.py``: one for every type)."""

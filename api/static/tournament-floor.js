@@ -11,6 +11,7 @@ import { clearError, showError } from "./banner.js";
 import { h, plural } from "./dom.js";
 import { callHref, openCalls } from "./judges-calls.js";
 import { RoundClock, formatSeconds } from "./tournament-clock.js";
+import { floorDecklists } from "./tournament-decklists.js";
 import { eventMeta, fingerprint, poll, resultText, say, STATUS_NAMES, statusLine, tPath } from "./tournament-shared.js";
 
 const POLL_MS = 5000;
@@ -42,6 +43,7 @@ export function initFloor(root, tid) {
     showHistory(player.value);
   });
 
+  const decklists = floorDecklists(tid);
   root.replaceChildren(
     h(
       "div",
@@ -52,6 +54,7 @@ export function initFloor(root, tid) {
     ),
     h("section", { id: "t-clock", class: "panel t-clock-panel", "aria-label": "Round clock" }, clock.el),
     h("section", { id: "t-floor", class: "panel", "aria-labelledby": "t-floor-title" }, roundTitle, callsLine, groups),
+    decklists.el,
     h(
       "section",
       { id: "t-penalties", class: "panel", "aria-labelledby": "t-penalties-title" },
@@ -176,6 +179,7 @@ export function initFloor(root, tid) {
       calls = null; // a token that may not read the calls sees the floor without them
     }
     clock.update(view.clock, view.round_minutes);
+    decklists.load(); // issue 42: deck checks and the cross-check's judge calls
     const print = fingerprint(view) + JSON.stringify(calls && [calls.total, calls.calls.map((c) => [c.game_id, c.call, c.caller])]);
     if (print === shown) return;
     shown = print;

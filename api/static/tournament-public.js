@@ -11,6 +11,7 @@ import { mount as mountMatchResult } from "./match-result.js";
 import { RoundClock } from "./tournament-clock.js";
 import { FinalPanel } from "./tournament-final.js";
 import { Token } from "./token.js";
+import { playerDecklists } from "./tournament-decklists.js";
 import { eventMeta, fingerprint, poll, tPath } from "./tournament-shared.js";
 
 const POLL_MS = 5000;
@@ -43,12 +44,14 @@ export function initPublic(root, tid) {
   // A player's event link (#token=…) reports and confirms the match here until the player's own
   // page mounts the panel; for any other token the panel stays hidden (match-result.js).
   const myMatch = h("div", { id: "t-my-match" });
+  const decklists = playerDecklists(tid);
   root.replaceChildren(
     h("div", { class: "t-head" }, title, meta),
     final.el,
     h("section", { id: "t-clock", class: "panel t-clock-panel", "aria-label": "Round clock" }, clock.el),
     myMatch,
     h("section", { class: "panel", "aria-label": "Find my table" }, find, found),
+    decklists.el,
     h("section", { id: "t-public-pairings", class: "panel", "aria-labelledby": "t-pairings-title" }, roundTitle, pairings, byes),
     h(
       "section",
@@ -159,6 +162,7 @@ export function initPublic(root, tid) {
     }
     const tables = view.pairings || [];
     clock.update(view.clock, null, tables.length > 0 && tables.every((p) => p.reported));
+    decklists.load(); // issue 42: the player's own list, and the published ones
     const print = fingerprint(view);
     if (print === shown) return;
     shown = print;

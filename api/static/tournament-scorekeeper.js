@@ -13,6 +13,7 @@ import { ResultsGrid } from "./tournament-results.js";
 import { Roster } from "./tournament-roster.js";
 import { eventMeta, fingerprint, nameOf, pageHref, poll, say, send, statusLine, tPath } from "./tournament-shared.js";
 import { Bracket, Standings } from "./tournament-standings.js";
+import { scorekeeperDecklists } from "./tournament-decklists.js";
 
 const POLL_MS = 3000;
 const CLOCK_ACTIONS = [
@@ -37,6 +38,7 @@ export function initScorekeeper(root, tid) {
     }
     const last = (view.rounds || [])[(view.rounds || []).length - 1];
     clock.update(view.clock, view.round_minutes, Boolean(last && last.tables.every((t) => t.result)));
+    decklists.load(); // issue 42: its own read, redrawn on its own
     const print = fingerprint(view);
     if (print === shown) return;
     shown = print;
@@ -113,6 +115,7 @@ export function initScorekeeper(root, tid) {
   const standings = new Standings(tid);
   const bracket = new Bracket();
   const roster = new Roster(tid, load);
+  const decklists = scorekeeperDecklists(tid);
 
   root.replaceChildren(
     head,
@@ -120,7 +123,7 @@ export function initScorekeeper(root, tid) {
       "div",
       { class: "t-layout" },
       h("div", { class: "t-main" }, clockPanel, pairing, results.el, bracket.el),
-      h("div", { class: "t-side" }, standings.el, roster.el),
+      h("div", { class: "t-side" }, standings.el, roster.el, decklists.el),
     ),
   );
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from domain.tournament.decklists_commands import DecklistCommand
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CreateEvent:
@@ -194,4 +196,5 @@ TournamentCommand = (
     | PauseRound
     | ResumeRound
     | EndRound
+    | DecklistCommand
 )

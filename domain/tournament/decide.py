@@ -36,6 +36,8 @@ from domain.tournament.decide_clock import clock_change
 from domain.tournament.decide_reports import confirm_report, dispute_report, file_report
 from domain.tournament.decide_results import correct, intentional_draw, report
 from domain.tournament.decide_tables import feature
+from domain.tournament.decklists import decide_decklists
+from domain.tournament.decklists_commands import DECKLIST_COMMANDS
 from domain.tournament.errors import CODES, refuse
 from domain.tournament.events import (
     EventCreated,
@@ -106,6 +108,8 @@ def decide(state: TournamentState, command: TournamentCommand) -> list[Tournamen
             return feature(state, command)
         case StartRound() | PauseRound() | ResumeRound() | EndRound():
             return clock_change(state, command)
+        case _ if isinstance(command, DECKLIST_COMMANDS):  # issue 42
+            return decide_decklists(state, command)
     raise refuse(f"unknown tournament command {type(command).__name__}", TC.INVALID_COMMAND)
 
 

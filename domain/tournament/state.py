@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from types import MappingProxyType
 from typing import Any, TypeVar
 
+from domain.tournament.decklists_state import NO_DECKLISTS, Decklists
 from domain.tournament.events import (
     EventCreated,
     IntentionalDraw,
@@ -186,6 +187,8 @@ class TournamentState:
     """The top cut's players in seed order, once it is paired."""
     version: int = 0
     """Events folded so far."""
+    decklists: Decklists = NO_DECKLISTS
+    """Registered lists, deadline, lock, deck-check picks, publication (issue 42)."""
 
     @property
     def swiss_rounds(self) -> tuple[Round, ...]:

@@ -41,6 +41,12 @@ EXPECTED = {
     "RoundPaused",
     "RoundResumed",
     "RoundEnded",
+    # Decklists (issue 42)
+    "DecklistSubmitted",
+    "DecklistDeadlineSet",
+    "DecklistSubmissionLocked",
+    "DeckChecksPicked",
+    "DecklistsPublished",
 }
 
 
