@@ -37,7 +37,20 @@ from api.errors import install_error_handlers, problem_schema
 from api.heap import freeze_startup_heap
 from api.limits import StreamSlots
 from api.query import CheckedRoute
-from api.routes import admin, audit, decklists, games, judging, match_reports, matches, server, table, tournaments, web, webhooks
+from api.routes import (
+    admin,
+    audit,
+    decklists,
+    games,
+    judging,
+    match_reports,
+    matches,
+    server,
+    table,
+    tournaments,
+    web,
+    webhooks,
+)
 from api.settings import Settings, Store
 from domain import events as ev
 from domain.errors import Code, NotFound
