@@ -1,8 +1,7 @@
 """The tournament's state, an immutable value, and the fold that builds it from the events.
 
-``evolve(state, event)`` applies one event; ``tournament_state(events)`` folds a whole log. The
-fold only records what the events say: pairings, results and drops are facts, so replaying a log
-gives back the state it was decided on, whatever the pairing code does today.
+``evolve(state, event)`` applies one event; ``tournament_state(events)`` folds a whole log. The fold
+records what the events say (pairings, results, drops), whatever the pairing code does today.
 """
 
 from __future__ import annotations
