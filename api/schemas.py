@@ -48,6 +48,7 @@ class TokenList(BaseModel):
 class Actor(BaseModel):
     name: str
     role: str
+    token: str | None = Field(None, description="the token's public id (records from before issue 38 have none)")
 
 
 class EventOut(BaseModel):

@@ -4,7 +4,9 @@ each decision, on the state the command is decided on (``domain.decide.run_as``,
 
 Roles form a ladder: ``spectator < player < scorekeeper < judge < head_judge < admin``
 (``require_role``: ``403 forbidden``). A ``player`` token is bound to one game and one player
-(``check_game``, ``bound_player``: ``403 wrong_game``). Beyond the ladder:
+(``check_game``, ``bound_player``: ``403 wrong_game``), or is an event link: bound to a tournament
+and acting only in the games where its player is seated, until the player drops
+(``seat_refusal``: ``403 wrong_game``, ``player_dropped``). Beyond the ladder:
 
 - a note on the record is for judges, from any role (``403 forbidden``);
 - at Competitive REL a backup is the head judge's (``check_backup``: ``403 head_judge_required``);
@@ -51,38 +53,11 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Literal
 
-from domain.commands import (
-    Activate,
-    AddCounters,
-    Advance,
-    Attack,
-    Cast,
-    ChangeLife,
-    Choices,
-    ChooseFirstPlayer,
-    Command,
-    Concede,
-    CounterObject,
-    Damage,
-    Designate,
-    Draw,
-    Enter,
-    KeepHand,
-    Mill,
-    Move,
-    Mulligan,
-    Note,
-    OrderTriggers,
-    PlayLand,
-    Proliferate,
-    RemoveCounters,
-    Resolve,
-    Sacrifice,
-    Tap,
-)
-from domain.commands.judging import Acknowledge, CallJudge, Dispute
-from domain.errors import Code, Forbidden, IllegalAction
+from domain.commands import Command, Note
+from domain.errors import Code, Forbidden
 from domain.judging import backup_needs_head_judge, rel
+from domain.player_commands import check_player_command
+from domain.seats import Seat
 from domain.state import GameState
 
 Role = Literal["spectator", "player", "scorekeeper", "judge", "head_judge", "admin"]
@@ -103,6 +78,11 @@ class Grant:
     """The game a player token is bound to (``None`` for the other roles)."""
     player_id: str | None = None
     """The player a player token acts as (``None`` for the other roles)."""
+    token_id: str | None = None
+    """The stored token's public id: who recorded an action (``None``: the environment's admin token)."""
+    seat: Seat | None = None
+    """An event link's seat in the game the request names, as the ledger looked it up
+    (``LedgerService.seated``); ``None``: not seated there (or not an event link)."""
 
     def at_least(self, role: Role) -> bool:
         """Whether the grant's role is ``role`` or above on the ladder."""
@@ -117,28 +97,50 @@ def require_role(grant: Grant, role: Role) -> None:
 
 
 TOURNAMENT_BINDING = "_tournament/"
-"""A player token of a whole tournament is bound to ``_tournament/<id>`` (no game id starts with
-``_``): it acts in every game of that event, ``<id>.r<round>.t<table>.g<n>`` (issue 31)."""
+"""An event link (a player token of a whole tournament) is bound to ``_tournament/<id>`` (no game
+id starts with ``_``); it acts in a game only by its ``Grant.seat`` there (``seat_refusal``)."""
+
+
+def seat_refusal(grant: Grant, game_id: str) -> Forbidden | None:
+    """Why a player token may not act in ``game_id``, or ``None``: the one check of where a
+    player token acts. A game link acts in its own game; an event link only in the games of its
+    event at its own player's table (``Grant.seat``: never a game whose id merely starts with the
+    event's), and not at all once its player has dropped (``403 player_dropped``)."""
+    bound = grant.game_id
+    if bound is None or not bound.startswith(TOURNAMENT_BINDING):
+        return None if bound == game_id else Forbidden(f"this player token is bound to game {bound!r}", Code.WRONG_GAME)
+    event, seat = bound.removeprefix(TOURNAMENT_BINDING), grant.seat
+    if seat is None or (seat.tournament_id, seat.game_id, seat.player) != (event, game_id, grant.player_id):
+        return Forbidden(
+            f"this event link's player {grant.player_id!r} is not seated in game {game_id!r} of event {event!r}",
+            Code.WRONG_GAME,
+        )
+    if seat.dropped:
+        return Forbidden(
+            f"player {seat.player!r} dropped from event {event!r}: the link no longer acts", Code.PLAYER_DROPPED
+        )
+    return None
 
 
 def in_game(grant: Grant, game_id: str) -> bool:
-    """Whether the token is bound to ``game_id``: that game, or the tournament the game is of."""
-    bound = grant.game_id
-    if bound is not None and bound.startswith(TOURNAMENT_BINDING):
-        return game_id.startswith(bound.removeprefix(TOURNAMENT_BINDING) + ".")
-    return bound == game_id
+    """Whether the player token acts in ``game_id`` (``seat_refusal``)."""
+    return seat_refusal(grant, game_id) is None
 
 
 def check_game(grant: Grant, game_id: str) -> None:
     """A player token acts only in its own game: refused before its request is even parsed, so a
     token learns nothing about another game's bodies (or whether that game exists)."""
-    if grant.role == "player" and not in_game(grant, game_id):
-        raise Forbidden(f"this player token is bound to game {grant.game_id!r}", Code.WRONG_GAME)
+    refusal = seat_refusal(grant, game_id) if grant.role == "player" else None
+    if refusal is not None:
+        raise refusal
 
 
 def bound_player(grant: Grant, game_id: str) -> str:
-    """The player a player token acts as in ``game_id``, or ``403 wrong_game``."""
-    if not in_game(grant, game_id) or grant.player_id is None:
+    """The player a player token acts as in ``game_id``, or ``403 wrong_game`` (``player_dropped``)."""
+    refusal = seat_refusal(grant, game_id)
+    if refusal is not None:
+        raise refusal
+    if grant.player_id is None:
         raise Forbidden(f"this player token is bound to game {grant.game_id!r}", Code.WRONG_GAME)
     return grant.player_id
 
@@ -155,6 +157,8 @@ def check_command(grant: Grant, game_id: str, command: Command, state: GameState
         return
     me = bound_player(grant, game_id)
     if state is not None:
+        if me not in state.players:  # a game at the event's id that isn't the table's
+            raise Forbidden(f"game {game_id!r} has no player {me!r}", Code.NOT_YOUR_PLAYER)
         check_player_command(me, command, state)
 
 
@@ -178,7 +182,7 @@ class QuickUndo:
     last: int
     """The versions of the action it would take back."""
     actor: tuple[str, str] | None
-    """Who recorded that action: (token name, role)."""
+    """Who recorded that action: (token name, role), for the message."""
     reporters: frozenset[str]
     """The players whose reports the action holds (``ReportAwaitingAcknowledgement``)."""
     head: int
@@ -186,6 +190,8 @@ class QuickUndo:
     """How long ago the action was recorded (``None``: unknown)."""
     window: timedelta
     """How long a player may take its own action back."""
+    actor_token: str | None = None
+    """The recording token's public id (``None``: a record from before ids were recorded)."""
 
 
 def check_quick_undo(grant: Grant, undo: QuickUndo) -> None:
@@ -199,7 +205,15 @@ def check_quick_undo(grant: Grant, undo: QuickUndo) -> None:
             'a player token undoes only its own last action ({"actions": 1}); a judge backs the game up further',
             Code.QUICK_UNDO_LAST_ACTION_ONLY,
         )
-    mine = undo.actor == (grant.name, "player") and all(r == grant.player_id for r in undo.reporters)
+    # "Own" is the token, never its name (two players named "Alex" are two actors); only a record
+    # and a grant that both lack an id (an export from before ids were recorded) compare names.
+    by_player = undo.actor is not None and undo.actor[1] == "player"
+    same = (
+        undo.actor_token == grant.token_id
+        if (undo.actor_token or grant.token_id)
+        else undo.actor == (grant.name, "player")
+    )
+    mine = by_player and same and all(r == grant.player_id for r in undo.reporters)
     if not mine:
         who = f"{undo.actor[0]!r} ({undo.actor[1]})" if undo.actor is not None else "another caller"
         raise Forbidden(
@@ -296,92 +310,9 @@ def match_player(grant: Grant, games: list[str], players: list[str]) -> str:
     game of that match; a scorekeeper enters the result instead."""
     if grant.role != "player":
         raise Forbidden("this is the players' to do (a scorekeeper enters the result instead)", Code.FORBIDDEN)
-    if not any(in_game(grant, g) for g in games) or grant.player_id not in players:
+    bound = grant.game_id or ""
+    event = bound.removeprefix(TOURNAMENT_BINDING) + "." if bound.startswith(TOURNAMENT_BINDING) else None
+    mine = any(g.startswith(event) if event is not None else g == bound for g in games)
+    if not mine or grant.player_id not in players:
         raise Forbidden("this player token is for a game of another match", Code.WRONG_GAME)
     return str(grant.player_id)
-
-
-# -- a player token's commands -------------------------------------------------------------------
-
-
-def _as_me(me: str, named: str) -> None:
-    if named != me:
-        raise Forbidden(f"this token acts as {me!r}, not {named!r}", Code.NOT_YOUR_PLAYER)
-
-
-def _my_permanent(me: str, permanent: str, state: GameState) -> None:
-    perm = state.battlefield.get(permanent)
-    if perm is not None and perm.controller != me:
-        raise Forbidden(f"{permanent!r} is controlled by {perm.controller!r}", Code.NOT_YOUR_PERMANENT)
-
-
-def _my_commander(me: str, permanent: str, state: GameState) -> None:
-    perm = state.battlefield.get(permanent)
-    if perm is not None and perm.owner != me:
-        raise Forbidden(
-            f"{permanent!r} is owned by {perm.owner!r}: its owner chooses (CR 903.9)", Code.NOT_YOUR_PERMANENT
-        )
-
-
-def _my_designation(me: str, command: Designate, state: GameState) -> None:
-    if command.player is not None:
-        _as_me(me, command.player)
-    elif state.day_night is not None:
-        raise Forbidden(
-            f"it is already {state.day_night}: it changes as each untap step checks the previous turn (CR 731.2); "
-            "a report changing it is for judges",
-            Code.FORBIDDEN,
-        )
-
-
-def check_player_command(me: str, command: Command, state: GameState) -> None:
-    """Refuse ``command`` from the player token of player ``me`` if it isn't theirs to give."""
-    match command:
-        case Note():
-            raise Forbidden("notes on the record are for judges", Code.FORBIDDEN)
-        case ChangeLife() | Mill() | Draw() | Proliferate() | Concede() | Cast() | PlayLand() | Activate() | Attack():
-            _as_me(me, command.player)
-        case Mulligan() | KeepHand():
-            _as_me(me, command.player)  # each player decides on their own hand (CR 103.5)
-        case ChooseFirstPlayer():
-            pass  # a random pick is the server's; a chosen one is the choosing player's to report (CR 103.1)
-        case Enter():
-            _as_me(me, command.controller)
-        case Move(permanent=None, player=str(owner)):
-            _as_me(me, owner)
-        case Move(permanent=str(perm_id), to="command"):
-            _my_commander(me, perm_id, state)
-        case Move(permanent=str(perm_id)) | Tap(permanent=perm_id) | Sacrifice(permanent=perm_id):
-            _my_permanent(me, perm_id, state)
-        case Designate():
-            _my_designation(me, command, state)
-        case OrderTriggers():
-            if state.pending:
-                side = state.pending[0].controller
-                team = state.players[me].team if me in state.players else None
-                if side not in (me, team):
-                    raise IllegalAction(
-                        f"the triggers waiting are {side!r}'s to order, not {me!r}'s", Code.NOT_YOUR_PRIORITY
-                    )
-        case Resolve():
-            if command.choices != Choices() and state.stack and state.stack[-1].controller != me:
-                top = state.stack[-1]
-                raise IllegalAction(
-                    f"the choices for {top.id} ({top.description}) are {top.controller!r}'s to make",
-                    Code.NOT_YOUR_PRIORITY,
-                )
-        case Advance():
-            if me not in state.active_players():
-                raise IllegalAction(
-                    f"only the active player reports the end of a step; {me!r} is not active", Code.NOT_YOUR_PRIORITY
-                )
-        case AddCounters() | RemoveCounters() | Damage() | CounterObject():
-            pass  # reports, recorded with the token as the actor
-        case CallJudge():
-            _as_me(me, command.called_by)
-        case Acknowledge(as_judge=True):
-            raise Forbidden("a player token acknowledges as its own player, not as a judge", Code.FORBIDDEN)
-        case Acknowledge() | Dispute():
-            _as_me(me, command.by)  # the report's players are checked by the rules (not_your_report)
-        case _:
-            raise Forbidden(f"a player token may not report {type(command).__name__}", Code.FORBIDDEN)

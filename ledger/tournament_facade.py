@@ -14,12 +14,15 @@ event goes on without a scorekeeper's repair (docs/architecture.md, The path of 
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from domain.commands.bodies.text import fit_name
+from domain.errors import InvalidCommand, NotFound
+from domain.permissions import TOURNAMENT_BINDING, Grant
 from domain.tournament.match_games import MatchGame
 from ledger.clock import Now
 from ledger.idempotency import IdempotencyRecords
@@ -32,6 +35,7 @@ from ledger.write_path import Submission
 from store.results import Actor, VerifyReport
 from store.streams import Streams
 
+G = TypeVar("G", bound=Grant)
 RunGames = Callable[[Sequence[MatchGame], Actor], list[str]]
 """Creates the games a decision asked for, skipping those that exist (``Partitions.create_games``)."""
 
@@ -124,6 +128,20 @@ class TournamentFacade:
             "player_id": player,
             "name": entry["name"],
         }
+
+    def seated(self, grant: G, game_id: str) -> G:
+        """``grant`` with its seat in ``game_id`` when it is an event link (``Grant.seat``, looked
+        up in the tournament's record as spectators read it: a drop is seen at once here, within
+        ``ledger.tournaments.SPECTATOR_LAG`` by other processes); any other grant as it is.
+        ``domain.permissions.seat_refusal`` decides on it."""
+        bound = grant.game_id
+        if grant.role != "player" or bound is None or not bound.startswith(TOURNAMENT_BINDING):
+            return grant
+        try:
+            seat = self.tournament_service.seat(bound.removeprefix(TOURNAMENT_BINDING), grant.player_id, game_id)
+        except (NotFound, InvalidCommand):
+            seat = None  # the event is gone or never was: the link acts nowhere
+        return dataclasses.replace(grant, seat=seat)
 
     # -- reads -------------------------------------------------------------------------------
     def list_tournaments(self) -> list[dict[str, Any]]:

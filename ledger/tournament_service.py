@@ -22,6 +22,7 @@ from datetime import datetime
 from typing import Any
 
 from domain.errors import Code, IllegalAction, InvalidCommand, NotFound
+from domain.seats import Seat
 from domain.state import GameState
 from domain.tournament import (
     CorrectResult,
@@ -44,6 +45,7 @@ from domain.tournament import (
 from domain.tournament.decide_clock import click_time
 from domain.tournament.decide_tables import GameSoFar, next_game_number
 from domain.tournament.match_games import MAX_GAMES, MatchGame, game_id_of, match_game, round_games
+from domain.tournament.seats import seat_of
 from domain.tournament.state import Round
 from ledger.tournament_exports import (
     RESULTS_COLUMNS,
@@ -362,6 +364,13 @@ class TournamentService:
         if player not in state.players:
             raise NotFound(f"the tournament has no player {player!r}", Code.UNKNOWN_PLAYER)
         return player_json(state, player)
+
+    def seat(self, tournament_id: str, player: str | None, game_id: str) -> Seat | None:
+        """The player's seat in ``game_id`` (``domain.tournament.seats.seat_of``), from a recent
+        head (``TournamentLog.recent``); ``None``: not seated there."""
+        if player is None:
+            return None
+        return seat_of(tournament_id, self._log.recent(tournament_id).state, player, game_id)
 
     # -- the matches read model ------------------------------------------------------------------
     def _extras(self, tournament_id: str, rnd: Round) -> RoundExtras:
