@@ -261,14 +261,18 @@ def full_verify(grant: Grant, asked: bool | None) -> bool:
     return whole
 
 
-def check_player_links(grant: Grant, game_id: str, creator_name: str, creator_role: str) -> None:
-    """Player links of a game are for the scorekeeper who created it (its first event's actor)
-    and for any judge or admin (``403 not_game_creator``)."""
-    if grant.at_least("judge") or (creator_name, creator_role) == (grant.name, grant.role):
+def check_player_links(grant: Grant, game_id: str, creator: tuple[str, str, str | None], what: str = "game") -> None:
+    """Player links of a game (or an event's links, ``what="event"``) are for the scorekeeper who
+    created it (its first event's actor: ``(name, role, token id)``, the token where the record
+    has one, so two scorekeepers of one name are two) and for any judge or admin
+    (``403 not_game_creator``)."""
+    creator_name, creator_role, creator_token = creator
+    same = creator_token == grant.token_id if creator_token is not None else creator_name == grant.name
+    if grant.at_least("judge") or (same and creator_role == grant.role):
         return
     raise Forbidden(
-        f"game {game_id!r} was created by {creator_name!r} ({creator_role}); a scorekeeper gets player links only "
-        "for the games it created (a judge or admin for any game)",
+        f"{what} {game_id!r} was created by {creator_name!r} ({creator_role}); a scorekeeper gets player links "
+        f"only for the {what}s it created (a judge or admin for any {what})",
         Code.NOT_GAME_CREATOR,
     )
 

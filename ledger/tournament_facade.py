@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 from domain.commands.bodies.text import fit_name
 from domain.errors import InvalidCommand, NotFound
-from domain.permissions import TOURNAMENT_BINDING, Grant
+from domain.permissions import TOURNAMENT_BINDING, Grant, check_player_links
 from domain.tournament.match_games import MatchGame
 from ledger.clock import Now
 from ledger.idempotency import IdempotencyRecords
@@ -116,14 +116,18 @@ class TournamentFacade:
         """Create a match's next game in its partition (``409 game_exists`` if it is there)."""
         self.partitions.create_game(game.body, game.game_id, by)
 
-    def tournament_player_link(self, tournament_id: str, player: str, actor: Actor) -> dict[str, Any]:
-        """One player token for the whole event: it acts as ``player`` in every game of it."""
+    def tournament_player_link(self, tournament_id: str, player: str, grant: Grant) -> dict[str, Any]:
+        """One player token for the whole event (its event link): it acts as ``player`` in the
+        games where the player is seated (``seated``). Minted by the scorekeeper who created the
+        event, a judge or an admin (``domain.permissions.check_player_links``: ``not_game_creator``)."""
+        creator = self.tournament_service.creator(tournament_id)
+        check_player_links(grant, tournament_id, (creator.name, creator.role, creator.token), what="event")
         entry = self.tournament_service.player(tournament_id, player)
         secret = self.tokens.create(
             fit_name(f"{tournament_id} {entry['name']}"), "player", f"{TOURNAMENT_GRANT}{tournament_id}", player
         )
         return {
-            "url": f"/tournaments/{tournament_id}/public#token={secret}",
+            "url": f"/tournaments/{tournament_id}/me#token={secret}",
             "token": secret,
             "player_id": player,
             "name": entry["name"],

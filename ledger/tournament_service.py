@@ -71,7 +71,7 @@ from ledger.tournament_views import (
 from ledger.tournaments import STREAM_PREFIX, TournamentHead, TournamentLog, Written, new_seed, record_json
 from ledger.write_path import Submission
 from store import fast_json
-from store.results import VerifyReport
+from store.results import Actor, VerifyReport
 
 RoundMatches = Callable[[str, str], Mapping[str, Any]]
 """The facade's ``round(event, round)``: the matches read model's view of a round."""
@@ -364,6 +364,11 @@ class TournamentService:
         if player not in state.players:
             raise NotFound(f"the tournament has no player {player!r}", Code.UNKNOWN_PLAYER)
         return player_json(state, player)
+
+    def creator(self, tournament_id: str) -> Actor:
+        """Who created the event: its first record's actor (``404 unknown_tournament``)."""
+        first = self._log.first(tournament_id)
+        return Actor(first.actor["name"], first.actor["role"], first.actor.get("token"))
 
     def seat(self, tournament_id: str, player: str | None, game_id: str) -> Seat | None:
         """The player's seat in ``game_id`` (``domain.tournament.seats.seat_of``), from a recent
