@@ -37,7 +37,19 @@ from api.errors import install_error_handlers, problem_schema
 from api.heap import freeze_startup_heap
 from api.limits import StreamSlots
 from api.query import CheckedRoute
-from api.routes import admin, audit, games, judging, matches, server, table, tournaments, web, webhooks
+from api.routes import (
+    admin,
+    audit,
+    games,
+    judging,
+    matches,
+    server,
+    table,
+    tournament_player,
+    tournaments,
+    web,
+    webhooks,
+)
 from api.settings import Settings, Store
 from domain import events as ev
 from domain.errors import Code, NotFound
@@ -386,6 +398,7 @@ def create_app(settings: Settings | None = None, *, freeze_heap: bool = False) -
     app.include_router(matches.router)
     app.include_router(webhooks.router)
     app.include_router(tournaments.router)
+    app.include_router(tournament_player.router)
     app.include_router(server.router)  # no token: GET /v1/server
     app.include_router(web.router)  # the page reads its own parameters (``?version=V``)
     web.prepare()  # the page's bundles, built once per process: a module they can't take stops here

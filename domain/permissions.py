@@ -122,6 +122,16 @@ def seat_refusal(grant: Grant, game_id: str) -> Forbidden | None:
     return None
 
 
+def event_player(grant: Grant, tournament_id: str) -> str:
+    """The player an event link of ``tournament_id`` is (for its own reads, a dropped player's
+    too); another token is ``403 wrong_game`` (a player token) or ``403 forbidden``."""
+    if grant.role != "player":
+        raise Forbidden("this is an event link's own view (a scorekeeper reads the event)", Code.FORBIDDEN)
+    if grant.game_id != TOURNAMENT_BINDING + tournament_id or grant.player_id is None:
+        raise Forbidden(f"this player token is not an event link of {tournament_id!r}", Code.WRONG_GAME)
+    return grant.player_id
+
+
 def in_game(grant: Grant, game_id: str) -> bool:
     """Whether the player token acts in ``game_id`` (``seat_refusal``)."""
     return seat_refusal(grant, game_id) is None

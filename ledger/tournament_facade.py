@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 from domain.commands.bodies.text import fit_name
 from domain.errors import InvalidCommand, NotFound
-from domain.permissions import TOURNAMENT_BINDING, Grant, check_player_links
+from domain.permissions import TOURNAMENT_BINDING, Grant, check_player_links, event_player
 from domain.tournament.match_games import MatchGame
 from ledger.clock import Now
 from ledger.idempotency import IdempotencyRecords
@@ -148,6 +148,13 @@ class TournamentFacade:
         return dataclasses.replace(grant, seat=seat)
 
     # -- reads -------------------------------------------------------------------------------
+    def tournament_me(self, tournament_id: str, grant: Grant) -> dict[str, Any]:
+        """The event link's own view (``ledger.tournament_me``): for the event's own links only
+        (``domain.permissions.event_player``), a dropped player's too (a read)."""
+        player = event_player(grant, tournament_id)
+        self.complete_rounds(tournament_id)
+        return self.tournament_service.me(tournament_id, player)
+
     def list_tournaments(self) -> list[dict[str, Any]]:
         return self.tournament_service.summaries()
 

@@ -57,6 +57,7 @@ from ledger.tournament_exports import (
     standings_rows,
     to_csv,
 )
+from ledger.tournament_me import me_json
 from ledger.tournament_views import (
     RoundExtras,
     TableExtras,
@@ -369,6 +370,16 @@ class TournamentService:
         """Who created the event: its first record's actor (``404 unknown_tournament``)."""
         first = self._log.first(tournament_id)
         return Actor(first.actor["name"], first.actor["role"], first.actor.get("token"))
+
+    def me(self, tournament_id: str, player: str) -> dict[str, Any]:
+        """An event link's own view (``ledger.tournament_me``): its player's rounds with their
+        games' ids (``404 unknown_player`` for a player the event doesn't have)."""
+        head = self._log.recent(tournament_id)
+        state = head.state
+        if player not in state.players:
+            raise NotFound(f"the tournament has no player {player!r}", Code.UNKNOWN_PLAYER)
+        extras = {r.number: self._extras(tournament_id, r) for r in state.rounds if r.table_of(player) is not None}
+        return me_json(tournament_id, state, head.version, player, extras, self._clock())
 
     def seat(self, tournament_id: str, player: str | None, game_id: str) -> Seat | None:
         """The player's seat in ``game_id`` (``domain.tournament.seats.seat_of``), from a recent

@@ -136,3 +136,41 @@ def test_only_the_events_creator_a_judge_or_an_admin_mints_its_links(
         minted = client.post(path, json={}, headers=headers)
         assert minted.status_code == 201, minted.text
         assert minted.json()["url"].startswith("/tournaments/MINT/me#token=")
+
+
+def test_the_event_link_reads_its_match_now_from_game_to_game_and_round_to_round(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    sk, rnd = _event(client, admin_headers, "ME", "Ann", "Ben", "Cat", "Dov")
+    table = rnd["tables"][0]
+    me, them = table["players"]
+    link = _link(sk, me)
+    view = client.get("/v1/tournaments/ME/me", headers=link)
+    assert view.status_code == 200, view.text
+    now = view.json()
+    assert now["player"]["player_id"] == me and now["round"] == 1 and now["bye"] is False
+    match = now["match"]
+    assert match["table"] == table["table"] and match["game_id"] == "ME.r1.t1.g1"
+    assert match["opponents"] == [{"player_id": them, "name": table["names"][1]}]
+    # Game 1 ends, game 2 starts: the view follows (MTR 2.1, best of three).
+    _act(client, "ME.r1.t1.g1", {"type": "concede", "player": them}, admin_headers)
+    sk.post("/rounds/1/tables/1/games")
+    client.app.state.service.wait_for_read_model()  # type: ignore[attr-defined]
+    assert client.get("/v1/tournaments/ME/me", headers=link).json()["match"]["game_id"] == "ME.r1.t1.g2"
+    sk.result(1, 1, {me: 2, them: 0})
+    c, d = rnd["tables"][1]["players"]
+    sk.result(1, 2, {c: 2, d: 0})
+    second = sk.post("/rounds", {"seed": 5})
+    mine = next(t for t in second["tables"] if me in t["players"])
+    after = client.get("/v1/tournaments/ME/me", headers=link).json()
+    assert after["round"] == 2 and after["match"]["game_id"] == mine["games"][0]
+    assert [m["round"] for m in after["matches"]] == [1, 2] and after["matches"][0]["result"]["wins"][me] == 2
+    # The event's own links only; a dropped player's link still reads.
+    assert_problem(client.get("/v1/tournaments/ME/me", headers=admin_headers), 403, "forbidden")
+    other = Scorekeeper(client, admin_headers, "ME2")
+    other.create(rounds=1)
+    [stranger] = other.register("Eve")
+    assert_problem(client.get("/v1/tournaments/ME/me", headers=_link(other, stranger)), 403, "wrong_game")
+    sk.post(f"/players/{me}/drop", {"reason": "went home"})
+    dropped = client.get("/v1/tournaments/ME/me", headers=link)
+    assert dropped.status_code == 200 and dropped.json()["player"]["status"] == "dropped"
