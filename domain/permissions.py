@@ -49,44 +49,44 @@ refused (``403 forbidden``): a new command is for judges until it is given a rul
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import timedelta
-from typing import Literal
-
-from domain.commands import Command, Note
-from domain.errors import Code, Forbidden
+from domain.commands import (
+    Activate,
+    AddCounters,
+    Advance,
+    Attack,
+    Cast,
+    ChangeLife,
+    Choices,
+    ChooseFirstPlayer,
+    Command,
+    Concede,
+    CounterObject,
+    Damage,
+    Designate,
+    Draw,
+    Enter,
+    KeepHand,
+    Mill,
+    Move,
+    Mulligan,
+    Note,
+    OrderTriggers,
+    PlayLand,
+    Proliferate,
+    RemoveCounters,
+    Resolve,
+    Sacrifice,
+    Tap,
+)
+from domain.commands.judging import Acknowledge, CallJudge, Dispute
+from domain.errors import Code, Forbidden, IllegalAction
+from domain.grants import RANK as RANK
+from domain.grants import ROLES as ROLES
+from domain.grants import Grant as Grant
+from domain.grants import QuickUndo as QuickUndo
+from domain.grants import Role as Role
 from domain.judging import backup_needs_head_judge, rel
-from domain.player_commands import check_player_command
-from domain.seats import Seat
 from domain.state import GameState
-
-Role = Literal["spectator", "player", "scorekeeper", "judge", "head_judge", "admin"]
-ROLES: tuple[Role, ...] = ("spectator", "player", "scorekeeper", "judge", "head_judge", "admin")
-"""The roles, least powerful first."""
-RANK: dict[str, int] = {role: i for i, role in enumerate(ROLES)}
-
-
-@dataclass(frozen=True, slots=True)
-class Grant:
-    """What a caller's token grants: its name and role and, for a player token, its game and player."""
-
-    name: str
-    """The token's name (what events record as their actor's name)."""
-    role: Role
-    """Its place on the ladder (``ROLES``)."""
-    game_id: str | None = None
-    """The game a player token is bound to (``None`` for the other roles)."""
-    player_id: str | None = None
-    """The player a player token acts as (``None`` for the other roles)."""
-    token_id: str | None = None
-    """The stored token's public id: who recorded an action (``None``: the environment's admin token)."""
-    seat: Seat | None = None
-    """An event link's seat in the game the request names, as the ledger looked it up
-    (``LedgerService.seated``); ``None``: not seated there (or not an event link)."""
-
-    def at_least(self, role: Role) -> bool:
-        """Whether the grant's role is ``role`` or above on the ladder."""
-        return RANK[self.role] >= RANK[role]
 
 
 # -- the ladder and the game a player token is bound to ---------------------------------------
@@ -180,28 +180,6 @@ def check_undo(grant: Grant, game_id: str) -> None:
         bound_player(grant, game_id)
         return
     require_role(grant, "judge")
-
-
-@dataclass(frozen=True, slots=True)
-class QuickUndo:
-    """What a player token's undo would take back (``domain.undo.quick_undo_facts``)."""
-
-    single: bool
-    """Whether the undo asks for one action only (``{"actions": 1}``)."""
-    first: int
-    last: int
-    """The versions of the action it would take back."""
-    actor: tuple[str, str] | None
-    """Who recorded that action: (token name, role), for the message."""
-    reporters: frozenset[str]
-    """The players whose reports the action holds (``ReportAwaitingAcknowledgement``)."""
-    head: int
-    age: timedelta | None
-    """How long ago the action was recorded (``None``: unknown)."""
-    window: timedelta
-    """How long a player may take its own action back."""
-    actor_token: str | None = None
-    """The recording token's public id (``None``: a record from before ids were recorded)."""
 
 
 def check_quick_undo(grant: Grant, undo: QuickUndo) -> None:
@@ -330,3 +308,89 @@ def match_player(grant: Grant, games: list[str], players: list[str]) -> str:
     if not mine or grant.player_id not in players:
         raise Forbidden("this player token is for a game of another match", Code.WRONG_GAME)
     return str(grant.player_id)
+
+
+# -- a player token's commands -------------------------------------------------------------------
+
+
+def _as_me(me: str, named: str) -> None:
+    if named != me:
+        raise Forbidden(f"this token acts as {me!r}, not {named!r}", Code.NOT_YOUR_PLAYER)
+
+
+def _my_permanent(me: str, permanent: str, state: GameState) -> None:
+    perm = state.battlefield.get(permanent)
+    if perm is not None and perm.controller != me:
+        raise Forbidden(f"{permanent!r} is controlled by {perm.controller!r}", Code.NOT_YOUR_PERMANENT)
+
+
+def _my_commander(me: str, permanent: str, state: GameState) -> None:
+    perm = state.battlefield.get(permanent)
+    if perm is not None and perm.owner != me:
+        raise Forbidden(
+            f"{permanent!r} is owned by {perm.owner!r}: its owner chooses (CR 903.9)", Code.NOT_YOUR_PERMANENT
+        )
+
+
+def _my_designation(me: str, command: Designate, state: GameState) -> None:
+    if command.player is not None:
+        _as_me(me, command.player)
+    elif state.day_night is not None:
+        raise Forbidden(
+            f"it is already {state.day_night}: it changes as each untap step checks the previous turn (CR 731.2); "
+            "a report changing it is for judges",
+            Code.FORBIDDEN,
+        )
+
+
+def check_player_command(me: str, command: Command, state: GameState) -> None:
+    """Refuse ``command`` from the player token of player ``me`` if it isn't theirs to give."""
+    match command:
+        case Note():
+            raise Forbidden("notes on the record are for judges", Code.FORBIDDEN)
+        case ChangeLife() | Mill() | Draw() | Proliferate() | Concede() | Cast() | PlayLand() | Activate() | Attack():
+            _as_me(me, command.player)
+        case Mulligan() | KeepHand():
+            _as_me(me, command.player)  # each player decides on their own hand (CR 103.5)
+        case ChooseFirstPlayer():
+            pass  # a random pick is the server's; a chosen one is the choosing player's to report (CR 103.1)
+        case Enter():
+            _as_me(me, command.controller)
+        case Move(permanent=None, player=str(owner)):
+            _as_me(me, owner)
+        case Move(permanent=str(perm_id), to="command"):
+            _my_commander(me, perm_id, state)
+        case Move(permanent=str(perm_id)) | Tap(permanent=perm_id) | Sacrifice(permanent=perm_id):
+            _my_permanent(me, perm_id, state)
+        case Designate():
+            _my_designation(me, command, state)
+        case OrderTriggers():
+            if state.pending:
+                side = state.pending[0].controller
+                team = state.players[me].team if me in state.players else None
+                if side not in (me, team):
+                    raise IllegalAction(
+                        f"the triggers waiting are {side!r}'s to order, not {me!r}'s", Code.NOT_YOUR_PRIORITY
+                    )
+        case Resolve():
+            if command.choices != Choices() and state.stack and state.stack[-1].controller != me:
+                top = state.stack[-1]
+                raise IllegalAction(
+                    f"the choices for {top.id} ({top.description}) are {top.controller!r}'s to make",
+                    Code.NOT_YOUR_PRIORITY,
+                )
+        case Advance():
+            if me not in state.active_players():
+                raise IllegalAction(
+                    f"only the active player reports the end of a step; {me!r} is not active", Code.NOT_YOUR_PRIORITY
+                )
+        case AddCounters() | RemoveCounters() | Damage() | CounterObject():
+            pass  # reports, recorded with the token as the actor
+        case CallJudge():
+            _as_me(me, command.called_by)
+        case Acknowledge(as_judge=True):
+            raise Forbidden("a player token acknowledges as its own player, not as a judge", Code.FORBIDDEN)
+        case Acknowledge() | Dispute():
+            _as_me(me, command.by)  # the report's players are checked by the rules (not_your_report)
+        case _:
+            raise Forbidden(f"a player token may not report {type(command).__name__}", Code.FORBIDDEN)
