@@ -82,7 +82,9 @@ export function initMe(root, tid) {
     const me = v.player.player_id;
     roundTitle.textContent = v.round ? `Round ${v.round}${v.match && v.match.top_cut ? " (top cut)" : ""}` : "My match";
     if (v.player.status !== "active") {
-      now.replaceChildren(h("p", { text: `You are ${PLAYER_STATUS[v.player.status] || v.player.status} (after round ${v.player.dropped_after ?? "–"}): your link no longer acts in games; the event's pages stay yours to read.` }));
+      const why = v.player.status === "no_show" ? "were marked a no-show" : "dropped";
+      const after = v.player.dropped_after ? ` after round ${v.player.dropped_after}` : "";
+      now.replaceChildren(h("p", { id: "t-me-dropped", text: `You ${why}${after}: your link no longer acts in games; this page and the event's pairings stay yours to read.` }));
       return;
     }
     if (!v.round) {

@@ -94,6 +94,13 @@ def test_a_player_goes_from_their_event_link_to_their_game_and_acknowledges_ther
         phone.goto(f"{server.url}/tournaments/{tid}/me")  # the link stays in the tab (sessionStorage)
         expect(phone.get_by_role("link", name="Go to my game (game 2)")).to_be_visible(timeout=15000)
         expect(phone.locator("#t-me-game")).to_have_attribute("href", f"/games/{tid}.r1.t{table['table']}.g2")
+        # A drop: the link no longer acts, and the page says so (it still reads).
+        post(server, f"/v1/tournaments/{tid}/players/{me}/drop", {"reason": "went home"})
+        expect(phone.locator("#t-me-dropped")).to_have_text(
+            "You dropped after round 1: your link no longer acts in games; this page and the event's pairings "
+            "stay yours to read.",
+            timeout=15000,
+        )
 
 
 def test_the_rosters_qr_codes_carry_the_public_url(browser: Any, venue_server: LiveServer) -> None:
