@@ -174,3 +174,23 @@ def test_the_event_link_reads_its_match_now_from_game_to_game_and_round_to_round
     sk.post(f"/players/{me}/drop", {"reason": "went home"})
     dropped = client.get("/v1/tournaments/ME/me", headers=link)
     assert dropped.status_code == 200 and dropped.json()["player"]["status"] == "dropped"
+
+
+def test_game_links_whose_names_are_cut_alike_are_two_actors(client: TestClient, admin_headers: dict[str, str]) -> None:
+    """Two players whose links' names are cut to the same 200 characters (a long name, ids alike
+    for 60 characters) are two actors for a quick undo: the token decides, not the name."""
+    long, stem = "Alexandra " * 20, "P" * 60
+    body = {"variant": "two_player", "players": [{"id": stem + "a", "name": long}, {"id": stem + "b", "name": long}]}
+    made = client.post("/v1/games", json=body, headers=admin_headers)
+    assert made.status_code == 201, made.text
+    game = made.json()["game_id"]
+    links = client.post(f"/v1/games/{game}/player-links", json={}, headers=admin_headers).json()["links"]
+    one, two = (_bearer(link["token"]) for link in links)
+    taken = _act(client, game, {"type": "mulligan", "player": stem + "b"}, two)
+    assert taken.status_code == 201, taken.text
+    [names] = {e["actor"]["name"] for e in taken.json()["events"]}
+    listed = client.get("/v1/tokens", headers=admin_headers).json()["tokens"]
+    assert "…" in names and [t["name"] for t in listed].count(names) == 2  # cut alike: one name, two links
+    version = version_of(client, game, admin_headers)
+    refused = client.post(f"/v1/games/{game}/undo", json={"actions": 1}, headers={**one, "If-Match": f'"{version}"'})
+    assert_problem(refused, 403, "not_your_action")
