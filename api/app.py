@@ -47,6 +47,7 @@ from api.routes import (
     matches,
     server,
     table,
+    tournament_player,
     tournaments,
     web,
     webhooks,
@@ -403,6 +404,7 @@ def create_app(settings: Settings | None = None, *, freeze_heap: bool = False) -
     app.include_router(tournaments.router)
     app.include_router(match_reports.router)
     app.include_router(decklists.router)  # issue 42
+    app.include_router(tournament_player.router)
     app.include_router(server.router)  # no token: GET /v1/server
     app.include_router(web.router)  # the page reads its own parameters (``?version=V``)
     web.prepare()  # the page's bundles, built once per process: a module they can't take stops here

@@ -16,17 +16,16 @@ from fastapi import Request
 
 from api.threads import in_thread
 from domain.errors import Code, Unauthenticated
-from domain.permissions import ROLES, Grant, Role, require_role
+from domain.permissions import ROLES, TOURNAMENT_BINDING, Grant, Role, require_role
+from store.results import TokenInfo
 
 __all__ = ["ANONYMOUS", "ROLES", "Principal", "Role", "authenticate", "bearer", "require", "require_async"]
 
 
 @dataclass(frozen=True, slots=True)
 class Principal(Grant):
-    """Who is calling: the token's grant (name, role, and for players their game and player)."""
-
-    token_id: str | None = None
-    """The stored token's public id (``None`` for the bootstrap admin token of the environment)."""
+    """Who is calling: the token's grant (name, role, its public id, and for players their game
+    and player; for an event link, its seat in the game the path names: ``seated``)."""
 
 
 ANONYMOUS = Principal(name="anonymous", role="spectator")
@@ -81,7 +80,17 @@ def require(request: Request, role: Role) -> Principal:
         raise Unauthenticated("this endpoint needs a bearer token", Code.UNAUTHORIZED)
     request.state.principal = principal
     require_role(principal, role)
+    game_id = request.path_params.get("game_id")
+    if isinstance(game_id, str) and _event_link(principal):
+        # An event link acts in a game only where its player is seated (domain.permissions,
+        # seat_refusal): every route of a game sees the seat, looked up once per request.
+        principal = request.app.state.service.seated(principal, game_id)
+    request.state.principal = principal
     return principal
+
+
+def _event_link(grant: Grant | TokenInfo) -> bool:
+    return grant.role == "player" and (grant.game_id or "").startswith(TOURNAMENT_BINDING)
 
 
 async def require_async(request: Request, role: Role) -> Principal:
@@ -90,13 +99,16 @@ async def require_async(request: Request, role: Role) -> Principal:
     in the thread pool. Each hop costs a request a thread switch (docs/performance.md)."""
     token = bearer(request)
     settings = request.app.state.settings
-    if (
+    known = request.app.state.service.known_token(token) if token is not None else None
+    # An event link's seat in the path's game is a read of the tournament (``require``).
+    seats = known is not None and _event_link(known) and "game_id" in request.path_params
+    if not seats and (
         token is None
         or (
             settings.admin_token is not None
             and hmac.compare_digest(token.encode(), settings.admin_token.get_secret_value().encode())
         )
-        or request.app.state.service.known_token(token) is not None
+        or known is not None
     ):
         return require(request, role)
     return await in_thread(require, request, role)

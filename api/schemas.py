@@ -46,6 +46,11 @@ class TokenList(BaseModel):
 
 
 class Actor(BaseModel):
+    """Who recorded an action: the token's name and role and, where recorded (issue 38), ``token``:
+    its public id (no key at all in older records and for the environment's admin token)."""
+
+    model_config = ConfigDict(extra="allow")
+
     name: str
     role: str
 

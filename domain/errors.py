@@ -145,10 +145,10 @@ class Code(StrEnum):
     FORBIDDEN = "forbidden", Forbidden, "the token's role may not do this"
     WRONG_GAME = "wrong_game", Forbidden, "the token is for another game"
     NOT_YOUR_PLAYER = "not_your_player", Forbidden, "a player token acting for another player"
+    PLAYER_DROPPED = "player_dropped", Forbidden, "an event link of a player who dropped from the event"
     NOT_YOUR_PERMANENT = "not_your_permanent", Forbidden, "a player token acting on a permanent it doesn't control"
     NOT_GAME_CREATOR = "not_game_creator", Forbidden, "only the scorekeeper who created the game may do this"
     HEAD_JUDGE_REQUIRED = "head_judge_required", Forbidden, "only a head judge may do this at this REL"
-    # A player's quick undo of its own last action (docs/judges.md, Quick undo of one's own report).
     QUICK_UNDO_LAST_ACTION_ONLY = (
         "quick_undo_last_action_only",
         Forbidden,

@@ -4,7 +4,9 @@ each decision, on the state the command is decided on (``domain.decide.run_as``,
 
 Roles form a ladder: ``spectator < player < scorekeeper < judge < head_judge < admin``
 (``require_role``: ``403 forbidden``). A ``player`` token is bound to one game and one player
-(``check_game``, ``bound_player``: ``403 wrong_game``). Beyond the ladder:
+(``check_game``, ``bound_player``: ``403 wrong_game``), or is an event link: bound to a tournament
+and acting only in the games where its player is seated, until the player drops
+(``seat_refusal``: ``403 wrong_game``, ``player_dropped``). Beyond the ladder:
 
 - a note on the record is for judges, from any role (``403 forbidden``);
 - at Competitive REL a backup is the head judge's (``check_backup``: ``403 head_judge_required``);
@@ -47,10 +49,6 @@ refused (``403 forbidden``): a new command is for judges until it is given a rul
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import timedelta
-from typing import Literal
-
 from domain.commands import (
     Activate,
     AddCounters,
@@ -82,31 +80,13 @@ from domain.commands import (
 )
 from domain.commands.judging import Acknowledge, CallJudge, Dispute
 from domain.errors import Code, Forbidden, IllegalAction
+from domain.grants import RANK as RANK
+from domain.grants import ROLES as ROLES
+from domain.grants import Grant as Grant
+from domain.grants import QuickUndo as QuickUndo
+from domain.grants import Role as Role
 from domain.judging import backup_needs_head_judge, rel
 from domain.state import GameState
-
-Role = Literal["spectator", "player", "scorekeeper", "judge", "head_judge", "admin"]
-ROLES: tuple[Role, ...] = ("spectator", "player", "scorekeeper", "judge", "head_judge", "admin")
-"""The roles, least powerful first."""
-RANK: dict[str, int] = {role: i for i, role in enumerate(ROLES)}
-
-
-@dataclass(frozen=True, slots=True)
-class Grant:
-    """What a caller's token grants: its name and role and, for a player token, its game and player."""
-
-    name: str
-    """The token's name (what events record as their actor's name)."""
-    role: Role
-    """Its place on the ladder (``ROLES``)."""
-    game_id: str | None = None
-    """The game a player token is bound to (``None`` for the other roles)."""
-    player_id: str | None = None
-    """The player a player token acts as (``None`` for the other roles)."""
-
-    def at_least(self, role: Role) -> bool:
-        """Whether the grant's role is ``role`` or above on the ladder."""
-        return RANK[self.role] >= RANK[role]
 
 
 # -- the ladder and the game a player token is bound to ---------------------------------------
@@ -117,28 +97,60 @@ def require_role(grant: Grant, role: Role) -> None:
 
 
 TOURNAMENT_BINDING = "_tournament/"
-"""A player token of a whole tournament is bound to ``_tournament/<id>`` (no game id starts with
-``_``): it acts in every game of that event, ``<id>.r<round>.t<table>.g<n>`` (issue 31)."""
+"""An event link (a player token of a whole tournament) is bound to ``_tournament/<id>`` (no game
+id starts with ``_``); it acts in a game only by its ``Grant.seat`` there (``seat_refusal``)."""
+
+
+def seat_refusal(grant: Grant, game_id: str) -> Forbidden | None:
+    """Why a player token may not act in ``game_id``, or ``None``: the one check of where a
+    player token acts. A game link acts in its own game; an event link only in the games of its
+    event at its own player's table (``Grant.seat``: never a game whose id merely starts with the
+    event's), and not at all once its player has dropped (``403 player_dropped``)."""
+    bound = grant.game_id
+    if bound is None or not bound.startswith(TOURNAMENT_BINDING):
+        return None if bound == game_id else Forbidden(f"this player token is bound to game {bound!r}", Code.WRONG_GAME)
+    event, seat = bound.removeprefix(TOURNAMENT_BINDING), grant.seat
+    if seat is None or (seat.tournament_id, seat.game_id, seat.player) != (event, game_id, grant.player_id):
+        return Forbidden(
+            f"this event link's player {grant.player_id!r} is not seated in game {game_id!r} of event {event!r}",
+            Code.WRONG_GAME,
+        )
+    if seat.dropped:
+        return Forbidden(
+            f"player {seat.player!r} dropped from event {event!r}: the link no longer acts", Code.PLAYER_DROPPED
+        )
+    return None
+
+
+def event_player(grant: Grant, tournament_id: str) -> str:
+    """The player an event link of ``tournament_id`` is (for its own reads, a dropped player's
+    too); another token is ``403 wrong_game`` (a player token) or ``403 forbidden``."""
+    if grant.role != "player":
+        raise Forbidden("this is an event link's own view (a scorekeeper reads the event)", Code.FORBIDDEN)
+    if grant.game_id != TOURNAMENT_BINDING + tournament_id or grant.player_id is None:
+        raise Forbidden(f"this player token is not an event link of {tournament_id!r}", Code.WRONG_GAME)
+    return grant.player_id
 
 
 def in_game(grant: Grant, game_id: str) -> bool:
-    """Whether the token is bound to ``game_id``: that game, or the tournament the game is of."""
-    bound = grant.game_id
-    if bound is not None and bound.startswith(TOURNAMENT_BINDING):
-        return game_id.startswith(bound.removeprefix(TOURNAMENT_BINDING) + ".")
-    return bound == game_id
+    """Whether the player token acts in ``game_id`` (``seat_refusal``)."""
+    return seat_refusal(grant, game_id) is None
 
 
 def check_game(grant: Grant, game_id: str) -> None:
     """A player token acts only in its own game: refused before its request is even parsed, so a
     token learns nothing about another game's bodies (or whether that game exists)."""
-    if grant.role == "player" and not in_game(grant, game_id):
-        raise Forbidden(f"this player token is bound to game {grant.game_id!r}", Code.WRONG_GAME)
+    refusal = seat_refusal(grant, game_id) if grant.role == "player" else None
+    if refusal is not None:
+        raise refusal
 
 
 def bound_player(grant: Grant, game_id: str) -> str:
-    """The player a player token acts as in ``game_id``, or ``403 wrong_game``."""
-    if not in_game(grant, game_id) or grant.player_id is None:
+    """The player a player token acts as in ``game_id``, or ``403 wrong_game`` (``player_dropped``)."""
+    refusal = seat_refusal(grant, game_id)
+    if refusal is not None:
+        raise refusal
+    if grant.player_id is None:
         raise Forbidden(f"this player token is bound to game {grant.game_id!r}", Code.WRONG_GAME)
     return grant.player_id
 
@@ -155,6 +167,8 @@ def check_command(grant: Grant, game_id: str, command: Command, state: GameState
         return
     me = bound_player(grant, game_id)
     if state is not None:
+        if me not in state.players:  # a game at the event's id that isn't the table's
+            raise Forbidden(f"game {game_id!r} has no player {me!r}", Code.NOT_YOUR_PLAYER)
         check_player_command(me, command, state)
 
 
@@ -168,26 +182,6 @@ def check_undo(grant: Grant, game_id: str) -> None:
     require_role(grant, "judge")
 
 
-@dataclass(frozen=True, slots=True)
-class QuickUndo:
-    """What a player token's undo would take back (``domain.undo.quick_undo_facts``)."""
-
-    single: bool
-    """Whether the undo asks for one action only (``{"actions": 1}``)."""
-    first: int
-    last: int
-    """The versions of the action it would take back."""
-    actor: tuple[str, str] | None
-    """Who recorded that action: (token name, role)."""
-    reporters: frozenset[str]
-    """The players whose reports the action holds (``ReportAwaitingAcknowledgement``)."""
-    head: int
-    age: timedelta | None
-    """How long ago the action was recorded (``None``: unknown)."""
-    window: timedelta
-    """How long a player may take its own action back."""
-
-
 def check_quick_undo(grant: Grant, undo: QuickUndo) -> None:
     """A player token's undo: only its own last action (``{"actions": 1}``), and only while it is
     the game's head (nothing recorded after it: no acknowledgement, dispute or judge call, so no
@@ -199,7 +193,15 @@ def check_quick_undo(grant: Grant, undo: QuickUndo) -> None:
             'a player token undoes only its own last action ({"actions": 1}); a judge backs the game up further',
             Code.QUICK_UNDO_LAST_ACTION_ONLY,
         )
-    mine = undo.actor == (grant.name, "player") and all(r == grant.player_id for r in undo.reporters)
+    # "Own" is the token, never its name (two players named "Alex" are two actors); only a record
+    # and a grant that both lack an id (an export from before ids were recorded) compare names.
+    by_player = undo.actor is not None and undo.actor[1] == "player"
+    same = (
+        undo.actor_token == grant.token_id
+        if (undo.actor_token or grant.token_id)
+        else undo.actor == (grant.name, "player")
+    )
+    mine = by_player and same and all(r == grant.player_id for r in undo.reporters)
     if not mine:
         who = f"{undo.actor[0]!r} ({undo.actor[1]})" if undo.actor is not None else "another caller"
         raise Forbidden(
@@ -247,14 +249,18 @@ def full_verify(grant: Grant, asked: bool | None) -> bool:
     return whole
 
 
-def check_player_links(grant: Grant, game_id: str, creator_name: str, creator_role: str) -> None:
-    """Player links of a game are for the scorekeeper who created it (its first event's actor)
-    and for any judge or admin (``403 not_game_creator``)."""
-    if grant.at_least("judge") or (creator_name, creator_role) == (grant.name, grant.role):
+def check_player_links(grant: Grant, game_id: str, creator: tuple[str, str, str | None], what: str = "game") -> None:
+    """Player links of a game (or an event's links, ``what="event"``) are for the scorekeeper who
+    created it (its first event's actor: ``(name, role, token id)``, the token where the record
+    has one, so two scorekeepers of one name are two) and for any judge or admin
+    (``403 not_game_creator``)."""
+    creator_name, creator_role, creator_token = creator
+    same = creator_token == grant.token_id if creator_token is not None else creator_name == grant.name
+    if grant.at_least("judge") or (same and creator_role == grant.role):
         return
     raise Forbidden(
-        f"game {game_id!r} was created by {creator_name!r} ({creator_role}); a scorekeeper gets player links only "
-        "for the games it created (a judge or admin for any game)",
+        f"{what} {game_id!r} was created by {creator_name!r} ({creator_role}); a scorekeeper gets player links "
+        f"only for the {what}s it created (a judge or admin for any {what})",
         Code.NOT_GAME_CREATOR,
     )
 
@@ -296,7 +302,10 @@ def match_player(grant: Grant, games: list[str], players: list[str]) -> str:
     game of that match; a scorekeeper enters the result instead."""
     if grant.role != "player":
         raise Forbidden("this is the players' to do (a scorekeeper enters the result instead)", Code.FORBIDDEN)
-    if not any(in_game(grant, g) for g in games) or grant.player_id not in players:
+    bound = grant.game_id or ""
+    event = bound.removeprefix(TOURNAMENT_BINDING) + "." if bound.startswith(TOURNAMENT_BINDING) else None
+    mine = any(g.startswith(event) if event is not None else g == bound for g in games)
+    if not mine or grant.player_id not in players:
         raise Forbidden("this player token is for a game of another match", Code.WRONG_GAME)
     return str(grant.player_id)
 

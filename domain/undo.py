@@ -48,6 +48,8 @@ class Entry:
     """The event's data, where a decision reads it (a penalty's, in the window ``decide_undo`` checks)."""
     actor: tuple[str, str] | None = None
     """``(name, role)`` of the token that recorded it, where a decision reads it (a quick undo)."""
+    actor_token: str | None = None
+    """That token's public id, where recorded (``None`` in records from before: ``docs/audit.md``)."""
     recorded_at: datetime | None = None
     """When its action was stored, where a decision reads it (a quick undo)."""
 
@@ -217,7 +219,9 @@ def quick_undo_facts(command: Undo, target: int, head: int, window: Sequence[Ent
         if first.version <= e.version <= last and e.kind is ev.ReportAwaitingAcknowledgement
     )
     age = now - first.recorded_at if now is not None and first.recorded_at is not None else None
-    return QuickUndo(single, first.version, last, first.actor, reporters, head, age, QUICK_UNDO_WINDOW)
+    return QuickUndo(
+        single, first.version, last, first.actor, reporters, head, age, QUICK_UNDO_WINDOW, first.actor_token
+    )
 
 
 def decide_undo(

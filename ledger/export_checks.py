@@ -35,6 +35,7 @@ an action names the action's last line.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -58,6 +59,8 @@ from store.aggregate import Game, start_game
 from store.hash_chain import GENESIS_HASH, Fact, seal
 from store.records import GameEvent
 
+TOKEN_ID = re.compile(r"[0-9a-f]{16}")
+"""A token's public id as an actor's ``token`` (``ledger.tokens.ID_LENGTH`` hex digits)."""
 KEEP_EVERY = 256
 """Versions between the replayed games an import keeps (an undo's target is replayed from one)."""
 
@@ -99,9 +102,14 @@ def _event_from_line(raw: Any, game_id: str, version: int, prev_hash: str) -> Ga
     rule = _str(raw, "rule", optional=True)
     action_id = _str(raw, "action_id")
     actor = raw.get("actor")
-    if not isinstance(actor, Mapping) or set(actor) != {"name", "role"}:
-        raise ValueError(f"'actor' must be {{'name', 'role'}}, got {actor!r}")
+    if not isinstance(actor, Mapping) or set(actor) not in ({"name", "role"}, {"name", "role", "token"}):
+        raise ValueError(f"'actor' must be {{'name', 'role'}} (and a 'token' id), got {actor!r}")
     actor_json = {"name": _str(actor, "name"), "role": _str(actor, "role")}
+    if "token" in actor:  # the token's public id, recorded since issue 38 (older records have none)
+        token = _str(actor, "token")
+        if TOKEN_ID.fullmatch(token) is None:
+            raise ValueError(f"'actor.token' must be a token's public id (16 hex digits), got {token[:40]!r}")
+        actor_json["token"] = token
     recorded_at = _str(raw, "recorded_at")
     if datetime.fromisoformat(recorded_at.replace("Z", "+00:00")).tzinfo is None:
         raise ValueError(f"'recorded_at' must carry a time zone, got {recorded_at!r}")

@@ -146,6 +146,7 @@ class GameService:
                         e.action_id,
                         data=e.data,
                         actor=(e.actor["name"], e.actor["role"]),
+                        actor_token=e.actor.get("token"),
                         recorded_at=_moment(e.recorded_at),
                     )
                     for e in stored

@@ -327,6 +327,7 @@ def check_quick_undo_record(event: GameEvent, to_version: int, records: Sequence
             r.action_id,
             data=r.data,
             actor=(r.actor["name"], r.actor["role"]),
+            actor_token=r.actor.get("token"),
             recorded_at=_time(r.recorded_at),
         )
         for r in records[to_version - 1 : head]
@@ -336,7 +337,7 @@ def check_quick_undo_record(event: GameEvent, to_version: int, records: Sequence
         e.data.get("reporter") for e in window if e.version > to_version and e.kind is ev.ReportAwaitingAcknowledgement
     ]
     player = reporters[-1] if reporters and isinstance(reporters[-1], str) else None
-    grant = Grant(event.actor["name"], "player", player_id=player)
+    grant = Grant(event.actor["name"], "player", player_id=player, token_id=event.actor.get("token"))
     try:
         check_action_boundary(window, to_version)
         facts = quick_undo_facts(

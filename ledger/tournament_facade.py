@@ -14,12 +14,15 @@ event goes on without a scorekeeper's repair (docs/architecture.md, The path of 
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from domain.commands.bodies.text import fit_name
+from domain.errors import InvalidCommand, NotFound
+from domain.permissions import TOURNAMENT_BINDING, Grant, check_player_links, event_player
 from domain.tournament.match_games import MatchGame
 from ledger.clock import Now
 from ledger.decklist_service import DecklistService, GameEvents
@@ -37,6 +40,7 @@ from projections.matches import match_out
 from store.results import Actor, VerifyReport
 from store.streams import Streams
 
+G = TypeVar("G", bound=Grant)
 RunGames = Callable[[Sequence[MatchGame], Actor], list[str]]
 """Creates the games a decision asked for, skipping those that exist (``Partitions.create_games``)."""
 
@@ -123,20 +127,45 @@ class TournamentFacade:
         """Create a match's next game in its partition (``409 game_exists`` if it is there)."""
         self.partitions.create_game(game.body, game.game_id, by)
 
-    def tournament_player_link(self, tournament_id: str, player: str, actor: Actor) -> dict[str, Any]:
-        """One player token for the whole event: it acts as ``player`` in every game of it."""
+    def tournament_player_link(self, tournament_id: str, player: str, grant: Grant) -> dict[str, Any]:
+        """One player token for the whole event (its event link): it acts as ``player`` in the
+        games where the player is seated (``seated``). Minted by the scorekeeper who created the
+        event, a judge or an admin (``domain.permissions.check_player_links``: ``not_game_creator``)."""
+        creator = self.tournament_service.creator(tournament_id)
+        check_player_links(grant, tournament_id, (creator.name, creator.role, creator.token), what="event")
         entry = self.tournament_service.player(tournament_id, player)
         secret = self.tokens.create(
             fit_name(f"{tournament_id} {entry['name']}"), "player", f"{TOURNAMENT_GRANT}{tournament_id}", player
         )
         return {
-            "url": f"/tournaments/{tournament_id}/public#token={secret}",
+            "url": f"/tournaments/{tournament_id}/me#token={secret}",
             "token": secret,
             "player_id": player,
             "name": entry["name"],
         }
 
+    def seated(self, grant: G, game_id: str) -> G:
+        """``grant`` with its seat in ``game_id`` when it is an event link (``Grant.seat``, looked
+        up in the tournament's record as spectators read it: a drop is seen at once here, within
+        ``ledger.tournaments.SPECTATOR_LAG`` by other processes); any other grant as it is.
+        ``domain.permissions.seat_refusal`` decides on it."""
+        bound = grant.game_id
+        if grant.role != "player" or bound is None or not bound.startswith(TOURNAMENT_BINDING):
+            return grant
+        try:
+            seat = self.tournament_service.seat(bound.removeprefix(TOURNAMENT_BINDING), grant.player_id, game_id)
+        except (NotFound, InvalidCommand):
+            seat = None  # the event is gone or never was: the link acts nowhere
+        return dataclasses.replace(grant, seat=seat)
+
     # -- reads -------------------------------------------------------------------------------
+    def tournament_me(self, tournament_id: str, grant: Grant) -> dict[str, Any]:
+        """The event link's own view (``ledger.tournament_me``): for the event's own links only
+        (``domain.permissions.event_player``), a dropped player's too (a read)."""
+        player = event_player(grant, tournament_id)
+        self.complete_rounds(tournament_id)
+        return self.tournament_service.me(tournament_id, player)
+
     def list_tournaments(self, limit: int | None = None, after: str | None = None) -> dict[str, Any]:
         """``GET /v1/tournaments``: one page, newest first, and the next page's ``after``."""
         found, following = self.tournament_service.summaries(limit, after)

@@ -22,6 +22,7 @@ from datetime import datetime
 from typing import Any
 
 from domain.errors import Code, IllegalAction, InvalidCommand, NotFound
+from domain.seats import Seat
 from domain.state import GameState
 from domain.tournament import (
     CorrectResult,
@@ -44,6 +45,7 @@ from domain.tournament import (
 from domain.tournament.decide_clock import click_time
 from domain.tournament.decide_tables import GameSoFar, next_game_number
 from domain.tournament.match_games import MAX_GAMES, MatchGame, game_id_of, match_game, round_games
+from domain.tournament.seats import seat_of
 from domain.tournament.state import Round
 from ledger.tournament_exports import (
     RESULTS_COLUMNS,
@@ -56,6 +58,7 @@ from ledger.tournament_exports import (
     to_csv,
 )
 from ledger.tournament_final import page_of
+from ledger.tournament_me import me_json
 from ledger.tournament_views import (
     RoundExtras,
     TableExtras,
@@ -70,7 +73,7 @@ from ledger.tournament_views import (
 from ledger.tournaments import STREAM_PREFIX, TournamentHead, TournamentLog, Written, new_seed, record_json
 from ledger.write_path import Submission
 from store import fast_json
-from store.results import VerifyReport
+from store.results import Actor, VerifyReport
 
 RoundMatches = Callable[[str, str], Mapping[str, Any]]
 """The facade's ``round(event, round)``: the matches read model's view of a round."""
@@ -372,6 +375,28 @@ class TournamentService:
         if player not in state.players:
             raise NotFound(f"the tournament has no player {player!r}", Code.UNKNOWN_PLAYER)
         return player_json(state, player)
+
+    def creator(self, tournament_id: str) -> Actor:
+        """Who created the event: its first record's actor (``404 unknown_tournament``)."""
+        first = self._log.first(tournament_id)
+        return Actor(first.actor["name"], first.actor["role"], first.actor.get("token"))
+
+    def me(self, tournament_id: str, player: str) -> dict[str, Any]:
+        """An event link's own view (``ledger.tournament_me``): its player's rounds with their
+        games' ids (``404 unknown_player`` for a player the event doesn't have)."""
+        head = self._log.recent(tournament_id)
+        state = head.state
+        if player not in state.players:
+            raise NotFound(f"the tournament has no player {player!r}", Code.UNKNOWN_PLAYER)
+        extras = {r.number: self._extras(tournament_id, r) for r in state.rounds if r.table_of(player) is not None}
+        return me_json(tournament_id, state, head.version, player, extras, self._clock())
+
+    def seat(self, tournament_id: str, player: str | None, game_id: str) -> Seat | None:
+        """The player's seat in ``game_id`` (``domain.tournament.seats.seat_of``), from a recent
+        head (``TournamentLog.recent``); ``None``: not seated there."""
+        if player is None:
+            return None
+        return seat_of(tournament_id, self._log.recent(tournament_id).state, player, game_id)
 
     # -- the matches read model ------------------------------------------------------------------
     def _extras(self, tournament_id: str, rnd: Round) -> RoundExtras:

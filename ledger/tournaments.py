@@ -261,6 +261,14 @@ class TournamentLog:
         stream = tournament_stream_id(tournament_id)
         return [r for r in self._streams.read(stream) if isinstance(r, TournamentRecord)]
 
+    def first(self, tournament_id: str) -> TournamentRecord:
+        """The tournament's first record (its creation), one read (``404 unknown_tournament``)."""
+        stream = tournament_stream_id(check_tournament_id(tournament_id))
+        for record in self._streams.read(stream, limit=1):
+            if isinstance(record, TournamentRecord):
+                return record
+        raise NotFound(f"no tournament with id {tournament_id!r}", Code.UNKNOWN_TOURNAMENT)
+
     def ids(self) -> list[str]:
         """Every tournament's id, oldest first (one read filtered by the first record's topic)."""
         found = self._streams.each_with_topic([TournamentCreatedRecord.TOPIC])

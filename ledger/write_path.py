@@ -128,7 +128,7 @@ class Submission:
     @property
     def actor(self) -> Actor:
         """Who the stored events name as their actor."""
-        return self.by if isinstance(self.by, Actor) else Actor(self.by.name, self.by.role)
+        return self.by if isinstance(self.by, Actor) else Actor(self.by.name, self.by.role, self.by.token_id)
 
     @property
     def grant(self) -> Grant | None:

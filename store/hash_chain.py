@@ -63,6 +63,8 @@ def seal(
     number JSON can't carry exactly (RFC 8785 allows integers up to 2**53 - 1), so such a value
     is refused before anything is stored."""
     who = {"name": actor["name"], "role": actor["role"]}
+    if actor.get("token") is not None:
+        who["token"] = actor["token"]  # the token's public id, where known (an additive key)
     out: list[GameEvent] = []
     for version, event in enumerate(events, start=after + 1):
         data = _json_native(event.data)

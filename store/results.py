@@ -19,9 +19,15 @@ class Actor:
 
     name: str
     role: str
+    token: str | None = None
+    """The token's public id (``None``: the environment's admin token, a trusted caller, or a
+    record from before ids were recorded): who the actor is, never its name (docs/audit.md)."""
 
     def to_json(self) -> dict[str, str]:
-        return {"name": self.name, "role": self.role}
+        out = {"name": self.name, "role": self.role}
+        if self.token is not None:
+            out["token"] = self.token  # additive: records without it read and verify as before
+        return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -92,7 +92,7 @@ async def player_links(game_id: str, request: Request, principal: Scorekeeper) -
     body = _object_or_empty(await raw_body(request), {"players"})
     _, state = await in_thread(service.state_at, game_id, None)
     creator = await in_thread(service.creator, game_id)
-    check_player_links(principal, game_id, creator.name, creator.role)
+    check_player_links(principal, game_id, (creator.name, creator.role, creator.token))
     wanted = body.get("players")
     if wanted is None:
         wanted = list(state.players)

@@ -104,7 +104,7 @@ class ClockBody(Body):
 
 
 def _actor(principal: Principal) -> StoreActor:
-    return StoreActor(principal.name, principal.role)
+    return StoreActor(principal.name, principal.role, principal.token_id)
 
 
 def _caller(principal: Principal) -> str:
@@ -269,7 +269,7 @@ async def no_show(tid: str, pid: str, request: Request, principal: Scorekeeper) 
 )
 async def player_link(tid: str, pid: str, request: Request, principal: Scorekeeper) -> Response:
     # Not idempotent by key on purpose: each call issues a new secret, shown once.
-    answer = await in_thread(service_of(request).tournament_player_link, tid, pid, _actor(principal))
+    answer = await in_thread(service_of(request).tournament_player_link, tid, pid, principal)
     return AnswerResponse(answer, status_code=201)
 
 

@@ -1,6 +1,7 @@
 """The web page for judges and replay viewers: the games list at ``/``, a game at
 ``/games/{id}`` (``?version=V`` opens it at a version), a tournament's pages at
-``/tournaments/{tid}`` (the scorekeeper's), ``.../public`` (players') and ``.../floor`` (judges'),
+``/tournaments/{tid}`` (the scorekeeper's), ``.../public`` (players'), ``.../me`` (a player's own,
+where their event link lands) and ``.../floor`` (judges'),
 and the judges' page of open calls at ``/judges`` (``?event=`` one event's).
 One static page; it reads the API.
 
@@ -136,6 +137,12 @@ def tournament_public_page(tid: str, request: Request) -> Response:
     return _page(request)
 
 
+@router.get("/tournaments/{tid}/me")
+def tournament_player_page(tid: str, request: Request) -> Response:
+    """A player's own page of an event, where their event link lands: my match now."""
+    return _page(request)
+
+
 @router.get("/tournaments/{tid}/floor")
 def tournament_floor_page(tid: str, request: Request) -> Response:
     """The judges' floor view of an event: tables by status, a player's penalties."""
@@ -156,7 +163,7 @@ def service_worker_script(request: Request) -> Response:
     return send(request, service_worker(), REVALIDATE, {"Service-Worker-Allowed": "/"})
 
 
-START = re.compile(r"/(?:games/[^/?#\s]{1,200}|tournaments/[^/?#\s]{1,200}(?:/public|/floor)?|judges)?")
+START = re.compile(r"/(?:games/[^/?#\s]{1,200}|tournaments/[^/?#\s]{1,200}(?:/public|/floor|/me)?|judges)?")
 """The pages a home-screen icon may open (a path of this server, nothing else)."""
 
 

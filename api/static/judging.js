@@ -18,6 +18,7 @@
 import { api, describeError, gamePath } from "./api.js";
 import { $, h, plural } from "./dom.js";
 import { Panel } from "./panel.js";
+import { seatedPlayer } from "./seat.js";
 import { RANK } from "./store.js";
 
 /** The infractions the server knows (IPG sections 2-4, docs/judges.md; the server refuses any
@@ -106,10 +107,10 @@ export class Judging extends Panel {
     return this.rank() >= RANK.judge;
   }
 
-  /** The player this page's token is, in this game (null for any other token). */
+  /** The player this page's token is, in this game: a game link's, or an event link's where its
+   * player is seated (seat.js); null for any other token. */
   me() {
-    const who = this.who;
-    return who && who.role === "player" && who.game_id === this.game.id ? who.player_id : null;
+    return seatedPlayer(this.who, this.game.id, this.state);
   }
 
   name(id) {

@@ -27,6 +27,7 @@ import { sentenceOf } from "./record.js";
 import { QuickUndo } from "./report-undo.js";
 import { TapGroups } from "./taps.js";
 import { Panel } from "./panel.js";
+import { seatedPlayer } from "./seat.js";
 import { RANK } from "./store.js";
 
 const PLAYER_COUNTERS = ["poison", "rad", "energy", "experience"];
@@ -131,9 +132,8 @@ export class Reporter extends Panel {
   reports() {
     if (!this.who) return false;
     if (this.who.role === "player") {
-      // A tournament's player token acts in every game of its event (domain.permissions.in_game).
-      const bound = String(this.who.game_id || "");
-      return bound === this.game.id || (bound.startsWith("_tournament/") && this.game.id.startsWith(bound.slice("_tournament/".length) + "."));
+      // A game link in its game; an event link where its player is seated (seat.js).
+      return seatedPlayer(this.who, this.game.id, this.state) !== null;
     }
     return this.rank() >= RANK.scorekeeper;
   }

@@ -5,6 +5,7 @@
 
 import { api, describeError } from "./api.js";
 import { h, plural } from "./dom.js";
+import { publicBase } from "./qr-links.js";
 import { download, PLAYER_STATUS, postCsv, say, send, statusLine, tPath } from "./tournament-shared.js";
 
 export class Roster {
@@ -143,14 +144,14 @@ export class Roster {
     say(this.linkStatus, `Making ${player.name}'s link…`);
     try {
       const link = await api(tPath(this.tid, `/players/${encodeURIComponent(player.player_id)}/link`), { method: "POST", body: {} });
-      const url = location.origin + link.url;
+      const url = (await publicBase()) + link.url; // MTG_LEDGER_PUBLIC_URL: the address phones reach
       const svg = await api("/v1/qr", { method: "POST", body: { text: url }, raw: true, headers: { Accept: "image/svg+xml" } });
       const img = h("img", { class: "qr", src: URL.createObjectURL(await svg.blob()), alt: `QR code of ${link.name}'s link`, width: 220, height: 220 });
       this.linkBox.replaceChildren(
         h("h3", { text: `${link.name}'s link for the whole event` }),
         img,
         h("input", { id: "t-link-url", type: "text", readonly: true, value: url, "aria-label": `${link.name}'s link` }),
-        h("p", { class: "hint", text: "Give it to the player only: it acts as them in every game of the event. A new link does not revoke an earlier one." }),
+        h("p", { class: "hint", text: "Give it to the player only: it opens their own page (their table, opponent and game) and acts as them in the games they are seated at, until they drop. A new link does not revoke an earlier one." }),
         h("button", { type: "button", text: "Close", onclick: () => this.hideLink() }),
       );
       this.linkBox.hidden = false;

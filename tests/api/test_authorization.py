@@ -166,7 +166,9 @@ def test_events_record_the_actor(client: TestClient, admin_headers: dict[str, st
     events = client.get(f"/v1/games/{game}/events", headers=admin_headers).json()["events"]
     assert events[0]["actor"] == {"name": "admin", "role": "admin"}
     assert events[-1]["type"] == "NoteAdded"
-    assert events[-1]["actor"] == {"name": "test judge", "role": "judge"}
+    # Issue 38: a stored token's public id too (additive: the environment's admin token has none).
+    listed = {t["name"]: t["id"] for t in client.get("/v1/tokens", headers=admin_headers).json()["tokens"]}
+    assert events[-1]["actor"] == {"name": "test judge", "role": "judge", "token": listed["test judge"]}
 
 
 def test_public_reads_allow_anonymous_reads_only(tmp_path: Any) -> None:

@@ -29,7 +29,7 @@ def test_every_tournament_route_names_its_answer_in_the_schema(client: TestClien
         for method, op in item.items()
         if not path.endswith(".csv")
     ]
-    assert len(json_routes) == 35  # every JSON route of docs/api.md, Tournaments (6 players' reports, 10 decklists)
+    assert len(json_routes) == 36  # every JSON route of docs/api.md, Tournaments (6 reports, 10 decklists, 1 me)
     for path, method, op in json_routes:
         ok = next(code for code in op["responses"] if code.startswith("2"))
         content = op["responses"][ok].get("content", {}).get("application/json", {})

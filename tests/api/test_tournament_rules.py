@@ -210,7 +210,7 @@ def test_one_player_link_acts_in_every_game_of_the_event_as_its_player(
     rnd = sk.post("/rounds", {"seed": 1})
     me = rnd["tables"][0]["players"][1]
     link = sk.post(f"/players/{me}/link")
-    assert link["url"].startswith("/tournaments/LINK/public#token=")
+    assert link["url"].startswith("/tournaments/LINK/me#token=")  # the player's own page (issue 38)
     mine = {"Authorization": f"Bearer {link['token']}"}
     game = rnd["tables"][0]["games"][0]
     ok = client.post(f"/v1/games/{game}/actions", json={"type": "gain_life", "player": me, "amount": 1}, headers=mine)

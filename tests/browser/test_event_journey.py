@@ -76,7 +76,7 @@ class Event:
         self.desk.locator("#t-drop-player").select_option(label=name)
         self.desk.get_by_label("Why they drop (on the record)").fill(reason)
         self.desk.get_by_role("button", name="Drop the player").click()
-        expect(self.desk.locator(f'#t-players tr:has(th:has-text("{name}"))')).to_contain_text("dropped")
+        expect(self.desk.locator(f'#t-players tr:has(th:has-text("{name}"))')).to_have_attribute("data-status", "dropped")
 
     # -- the players' phones --------------------------------------------------------------------
     def phone(self, name: str) -> Any:
@@ -172,7 +172,7 @@ def test_an_eight_player_event_from_creation_to_champion_on_the_pages(browser: A
 
         event.pair("Pair the top 4")
         event.play_round()  # the semifinals
-        event.pair("Pair the final")
+        event.pair("Pair the next top-cut round")
         final = event.latest_tables()[0]
         event.play_round()
         champion = final["names"][0]

@@ -52,16 +52,16 @@ def test_next_game_and_featured_tables_from_the_results_grid(browser: Any, live_
 
 def test_a_player_link_and_its_qr_code_from_the_roster(browser: Any, live_server: LiveServer) -> None:
     tid = "Page-Links"
-    event(live_server, tid)
-    scorekeeper = live_server.token("scorekeeper")
+    event(live_server, tid)  # created by the admin: a scorekeeper who did not create it gets no links
+    judge = live_server.token("judge")
     with device(browser, DESKTOP) as tab:
-        open_page(tab, live_server, f"/tournaments/{tid}", scorekeeper)
+        open_page(tab, live_server, f"/tournaments/{tid}", judge)
         tab.get_by_role("button", name="Player link for Cara").click()
         box = tab.locator("#t-player-link")
         expect(box).to_be_visible()
         expect(box.locator("h3")).to_have_text("Cara's link for the whole event")
         url = box.get_by_label("Cara's link").input_value()
-        assert url.startswith(f"{live_server.url}/tournaments/{tid}/public#token=")
+        assert url.startswith(f"{live_server.url}/tournaments/{tid}/me#token=")  # the player's own page
         qr = box.get_by_role("img", name="QR code of Cara's link")
         expect(qr).to_be_visible()
         assert tab.evaluate("(img) => img.complete && img.naturalWidth > 0", qr.element_handle())

@@ -41,7 +41,11 @@ JUDGE = Grant("Jane", "judge")
         (lambda: check_command(Grant("x", "player", "g1"), "g1", Note("hi")), "wrong_game", "bound to game 'g1'"),
         (lambda: check_command(SCOREKEEPER, "g1", Note("hi")), "forbidden", "notes on the record are for judges"),
         (lambda: full_verify(SCOREKEEPER, True), "forbidden", "a full verify (?full=true) is for judges"),
-        (lambda: check_player_links(SCOREKEEPER, "g1", "Other", "scorekeeper"), "not_game_creator", "created by"),
+        (
+            lambda: check_player_links(SCOREKEEPER, "g1", ("Other", "scorekeeper", None)),
+            "not_game_creator",
+            "created by",
+        ),
         (lambda: judge_caller(P1, "P2"), "not_your_player", "this token calls as 'P1'"),
         (lambda: acknowledger(SCOREKEEPER), "forbidden", "it needs 'judge' or above"),
         (lambda: disputer(JUDGE), "forbidden", "a report is disputed by the player it affects"),
@@ -62,8 +66,8 @@ def test_allowed() -> None:
     check_command(JUDGE, "g1", Note("hi"))
     check_command(P1, "g1", Note("hi"))  # without a state: what the state decides comes later
     assert (full_verify(SCOREKEEPER, None), full_verify(JUDGE, None), full_verify(JUDGE, False)) == (False, True, False)
-    check_player_links(SCOREKEEPER, "g1", "Sam", "scorekeeper")
-    check_player_links(JUDGE, "g1", "Sam", "scorekeeper")
+    check_player_links(SCOREKEEPER, "g1", ("Sam", "scorekeeper", None))
+    check_player_links(JUDGE, "g1", ("Sam", "scorekeeper", None))
     assert (judge_caller(P1, None), judge_caller(JUDGE, None), judge_caller(JUDGE, "P2")) == ("P1", "Jane", "P2")
     assert (acknowledger(P1), acknowledger(JUDGE), disputer(P1)) == ("P1", "judge", "P1")
     assert match_player(P1, ["g1"], ["P1", "P2"]) == "P1"
