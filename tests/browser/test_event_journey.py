@@ -67,16 +67,16 @@ class Event:
         self.links[name] = url if url.startswith("http") else self.server.url + url
         self.desk.locator("#t-player-link").get_by_role("button", name="Close").click()
 
-    def pair(self, button: str, status: str | None = None) -> None:
+    def pair(self, button: str, status: str, line: str = "#t-pair-status") -> None:
         self.desk.get_by_role("button", name=button, exact=True).click()
-        if status is not None:
-            expect(self.desk.locator("#t-pair-status")).to_have_text(status)
+        expect(self.desk.locator(line)).to_have_text(status)
 
     def drop(self, name: str, reason: str) -> None:
         self.desk.locator("#t-drop-player").select_option(label=name)
         self.desk.get_by_label("Why they drop (on the record)").fill(reason)
         self.desk.get_by_role("button", name="Drop the player").click()
-        expect(self.desk.locator(f'#t-players tr:has(th:has-text("{name}"))')).to_have_attribute("data-status", "dropped")
+        row = self.desk.locator(f'#t-players tr:has(th:has-text("{name}"))')
+        expect(row).to_have_attribute("data-status", "dropped")
 
     # -- the players' phones --------------------------------------------------------------------
     def phone(self, name: str) -> Any:
@@ -170,9 +170,9 @@ def test_an_eight_player_event_from_creation_to_champion_on_the_pages(browser: A
         event.pair("Pair round 3", "Round 3 is paired: 4 tables.")
         event.play_round()
 
-        event.pair("Pair the top 4")
+        event.pair("Pair the top 4", "Top-cut round 4 is paired.", "#t-cut-status")
         event.play_round()  # the semifinals
-        event.pair("Pair the next top-cut round")
+        event.pair("Pair the next top-cut round", "Top-cut round 5 is paired.", "#t-cut-status")
         final = event.latest_tables()[0]
         event.play_round()
         champion = final["names"][0]
