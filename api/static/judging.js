@@ -138,7 +138,40 @@ export class Judging extends Panel {
 
   render() {
     this.renderReports();
+    this.renderCallJudge();
     if (this.isJudge()) this.renderPanel();
+  }
+
+  // ------------------------------------------------------------------ a player calls a judge
+
+  /** A seated player (a game link, or an event link at its own table, issue 38) calls a judge
+   * as their player; their open calls are listed until a judge rules. Judges have their panel. */
+  renderCallJudge() {
+    const me = this.me();
+    const section = $("#call-judge");
+    section.hidden = me === null || this.isJudge();
+    if (section.hidden) return;
+    const calls = (this.state && this.state.judging && this.state.judging.calls) || [];
+    const mine = calls.filter((c) => c.open && c.called_by === me);
+    $("#call-judge-mine").replaceChildren(
+      ...mine.map((c) => h("li", { class: "unack-item", dataset: { call: c.call }, text: `Your call ${c.call} is open: ${c.question || "a judge is on the way"}.` })),
+    );
+  }
+
+  callJudge(form) {
+    const input = $("#call-judge-question");
+    const question = input.value.trim();
+    if (!question) {
+      say("#call-judge-status", "Say what the judge is called for. Nothing was sent.", true);
+      input.focus();
+      return;
+    }
+    this.send(form, "/judge-calls", { question }, "#call-judge-status", (result) => {
+      input.value = "";
+      const calls = (result.state && result.state.judging && result.state.judging.calls) || [];
+      const call = calls.filter((c) => c.called_by === this.me()).pop();
+      return call ? `Judge call ${call.call} is open: a judge is on the way.` : "A judge is called.";
+    });
   }
 
   // ------------------------------------------------------------------ reports to acknowledge
@@ -241,6 +274,10 @@ export class Judging extends Panel {
   // ------------------------------------------------------------------ the judge panel
 
   wireForms() {
+    $("#call-judge-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      this.callJudge(e.currentTarget);
+    });
     const penalty = $("#penalty-form");
     penalty.querySelector("legend").after(h("p", { id: "penalty-from", class: "hint penalty-from", role: "status" }));
     penalty.addEventListener("change", () => {
