@@ -4,23 +4,30 @@ Swiss (MTR 10.4 names the algorithm and leaves its details to practice; the WotC
 aid "Swiss-Style Pairing System Basics" pairs players "with the same match points against each
 other randomly", pairs an odd one out with the next group down, and gives the player left at
 the bottom the bye; tiebreakers are not used for pairing). Here that is one weighted matching
-(networkx ``max_weight_matching`` with ``maxcardinality=True``), whose weights rank, in order:
+(networkx ``max_weight_matching`` with ``maxcardinality=True``) that minimises, in order:
 
-1. everybody paired (maximum cardinality); a rematch has no edge, so it never happens;
-2. the bye (odd player count) to the lowest-ranked player who has not had one;
-3. the least pair-down: a pair costs the square of its match-point difference;
-4. a seeded random jitter, smaller than one point of difference summed over all tables, so it
-   only chooses among otherwise equal pairings: "paired at random within the bracket".
+1. rematches: a rematch has no edge, and everybody is paired (maximum cardinality), so there is
+   none whenever a rematch-free pairing exists (otherwise ``pairing_impossible``);
+2. the bye's place (odd player count): to the lowest-ranked player who has not had one;
+3. the number of pair-downs (tables of unequal match points), issue 38: an odd bracket's odd
+   one out meets the next odd bracket's rather than starting a chain of pair-downs through the
+   even brackets between (so it may go farther down than the WotC aid's "next group");
+4. their size: the sum of the squared match-point differences;
+5. a seeded random jitter, below one point squared summed over all tables, so it only chooses
+   among otherwise equal pairings: "paired at random within the bracket".
 
-The weights are integers, each rank scaled past the largest sum the ranks below can reach,
-so the order is strict. The blossom algorithm is cubic (a 2,000-player complete graph would take
-minutes), so a large event is split into blocks of consecutive players in (points, random)
-order, cut at a bracket boundary once a block has ``BLOCK_MIN`` players (taking one player of the
-next bracket when the block is odd: the pair-down an odd bracket needs anyway), or inside a
-bracket at ``BLOCK_MAX``; a block that can't be paired completely (rematches) is merged with its
-neighbour and solved again, up to the whole field. Then each seam is paired again: the lower half
-of a block with the upper half of the next, so the cut keeps no closer pairing apart. Events of
-fewer than ``2 x BLOCK_MIN`` players are one block: the exact optimum.
+The weights are integers, each level's unit larger than the most all tables together can reach
+at every level below it, so the order is strict (tests/tournament/test_pairing_downs.py checks
+it against every perfect matching of small events). The blossom algorithm is cubic (a
+2,000-player complete graph would take minutes), so a large event is split into blocks of
+players in (points, random) order whose separate optima add up to the field's when no rematch
+is in the way (``_blocks``: cut only where the players above are even in number; an odd
+bracket's tail waits for the next odd bracket's head). A block that can't be paired completely
+(rematches) is merged with its neighbour and solved again, up to the whole field. Then each
+seam is paired again (the lower half of a block with the upper half of the next), and so are
+all the pair-down tables with a few tables of each bracket they touch, where rematches inside
+a block forced a pair-down that another block's players would take away; both only ever
+improve. Events of fewer than ``2 x BLOCK_MIN`` players are one block: the exact optimum.
 """
 
 from __future__ import annotations
