@@ -32,6 +32,7 @@ from domain.tournament.commands import (
     StartRound,
     TournamentCommand,
 )
+from domain.tournament.cut import cut_seeds
 from domain.tournament.decide_clock import clock_change
 from domain.tournament.decide_reports import confirm_report, dispute_report, file_report
 from domain.tournament.decide_results import correct, intentional_draw, report
@@ -284,7 +285,7 @@ def _pair_top_cut(state: TournamentState) -> list[TournamentEvent]:
             )
         _require_complete(state.current_round)
         # MTR 2.10: a player who dropped before the cut is not in it; no one replaces them.
-        seeds = [line.player for line in standings(state) if not line.dropped][: settings.top_cut]
+        seeds = cut_seeds(state, settings.top_cut)
         if len(seeds) < settings.top_cut:
             raise refuse(
                 f"a top {settings.top_cut} needs {settings.top_cut} players still in the event, got {len(seeds)}",

@@ -7,10 +7,11 @@ from collections.abc import Sequence
 
 from domain.errors import Code as TC
 from domain.tournament.commands import CorrectResult, ReportIntentionalDraw, ReportResult
+from domain.tournament.cut import cut_seeds
 from domain.tournament.errors import refuse
 from domain.tournament.events import IntentionalDraw, ResultCorrected, ResultReported, TournamentEvent
 from domain.tournament.lookups import is_int, round_of, settings_of, table_of, text_of
-from domain.tournament.state import COMMANDER, TOP_CUT, MatchResult, Round, Table, TournamentState
+from domain.tournament.state import COMMANDER, SWISS, TOP_CUT, MatchResult, Round, Table, TournamentState, evolve
 
 MAX_DRAWN_GAMES = 3
 """Drawn games in one two-player match: an intentional draw with no game played is 0-0-3."""
@@ -94,11 +95,21 @@ def correct(state: TournamentState, c: CorrectResult) -> list[TournamentEvent]:
                 f"round {rnd.number + 1} of the bracket is paired with {old!r}: the winner can't change now",
                 TC.BRACKET_MOVED_ON,
             )
-    return [
-        ResultCorrected(
-            round=rnd.number, table=table.number, games=list(result.games), draws=result.draws, reason=reason, by=by
-        )
-    ]
+    corrected = ResultCorrected(
+        round=rnd.number, table=table.number, games=list(result.games), draws=result.draws, reason=reason, by=by
+    )
+    if rnd.stage == SWISS and state.cut_seeds:
+        # The bracket is paired from the Swiss standings (MTR 10.4: the cut is the top players
+        # after the Swiss rounds) and the pairings stand; a correction that would seat another
+        # player in it, or another seed, is refused, as the bracket's own are once it moved on.
+        seeds = cut_seeds(evolve(state, corrected), len(state.cut_seeds))
+        if tuple(seeds) != state.cut_seeds:
+            raise refuse(
+                f"the top cut is paired with seeds {list(state.cut_seeds)}; this correction would make them "
+                f"{seeds}: it can't change who made the cut or their seeds now",
+                TC.BRACKET_MOVED_ON,
+            )
+    return [corrected]
 
 
 def intentional_draw(state: TournamentState, c: ReportIntentionalDraw) -> list[TournamentEvent]:

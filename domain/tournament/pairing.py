@@ -4,23 +4,30 @@ Swiss (MTR 10.4 names the algorithm and leaves its details to practice; the WotC
 aid "Swiss-Style Pairing System Basics" pairs players "with the same match points against each
 other randomly", pairs an odd one out with the next group down, and gives the player left at
 the bottom the bye; tiebreakers are not used for pairing). Here that is one weighted matching
-(networkx ``max_weight_matching`` with ``maxcardinality=True``), whose weights rank, in order:
+(networkx ``max_weight_matching`` with ``maxcardinality=True``) that minimises, in order:
 
-1. everybody paired (maximum cardinality); a rematch has no edge, so it never happens;
-2. the bye (odd player count) to the lowest-ranked player who has not had one;
-3. the least pair-down: a pair costs the square of its match-point difference;
-4. a seeded random jitter, smaller than one point of difference summed over all tables, so it
-   only chooses among otherwise equal pairings: "paired at random within the bracket".
+1. rematches: a rematch has no edge, and everybody is paired (maximum cardinality), so there is
+   none whenever a rematch-free pairing exists (otherwise ``pairing_impossible``);
+2. the bye's place (odd player count): to the lowest-ranked player who has not had one;
+3. the number of pair-downs (tables of unequal match points), issue 38: an odd bracket's odd
+   one out meets the next odd bracket's rather than starting a chain of pair-downs through the
+   even brackets between (so it may go farther down than the WotC aid's "next group");
+4. their size: the sum of the squared match-point differences;
+5. a seeded random jitter, below one point squared summed over all tables, so it only chooses
+   among otherwise equal pairings: "paired at random within the bracket".
 
-The weights are integers, each rank scaled past the largest sum the ranks below can reach,
-so the order is strict. The blossom algorithm is cubic (a 2,000-player complete graph would take
-minutes), so a large event is split into blocks of consecutive players in (points, random)
-order, cut at a bracket boundary once a block has ``BLOCK_MIN`` players (taking one player of the
-next bracket when the block is odd: the pair-down an odd bracket needs anyway), or inside a
-bracket at ``BLOCK_MAX``; a block that can't be paired completely (rematches) is merged with its
-neighbour and solved again, up to the whole field. Then each seam is paired again: the lower half
-of a block with the upper half of the next, so the cut keeps no closer pairing apart. Events of
-fewer than ``2 x BLOCK_MIN`` players are one block: the exact optimum.
+The weights are integers, each level's unit larger than the most all tables together can reach
+at every level below it, so the order is strict (tests/tournament/test_pairing_downs.py checks
+it against every perfect matching of small events). The blossom algorithm is cubic (a
+2,000-player complete graph would take minutes), so a large event is split into blocks of
+players in (points, random) order whose separate optima add up to the field's when no rematch
+is in the way (``_blocks``: cut only where the players above are even in number; an odd
+bracket's tail waits for the next odd bracket's head). A block that can't be paired completely
+(rematches) is merged with its neighbour and solved again, up to the whole field. Then each
+seam is paired again (the lower half of a block with the upper half of the next), and so are
+all the pair-down tables with a few tables of each bracket they touch, where rematches inside
+a block forced a pair-down that another block's players would take away; both only ever
+improve. Events of fewer than ``2 x BLOCK_MIN`` players are one block: the exact optimum.
 """
 
 from __future__ import annotations
@@ -39,6 +46,8 @@ BLOCK_MIN = 16
 """Players in a pairing block before it may be cut at a bracket boundary (even)."""
 BLOCK_MAX = 24
 """Players at which a block is cut even inside a bracket (even)."""
+REPAIR_TABLES = 4
+"""Equal-point tables of each bracket a pair-down touches, paired again with the pair-downs."""
 JITTER_BITS = 10
 _JITTER = 1 << JITTER_BITS
 
@@ -98,11 +107,12 @@ def swiss_pairings(entrants: Sequence[Entrant], seed: int) -> SwissPairing:
         eligible = [e for e in order if not e.had_bye]
         if not eligible:
             raise refuse("every player has had a bye: no one can take this round's", TC.PAIRING_IMPOSSIBLE)
-        # The lowest-ranked candidate goes last, so the last block (the one with the bye) holds it.
+        # The lowest-ranked candidate joins the last block, the one solved with the bye.
         candidate = max(eligible, key=lambda e: e.rank)
         order.remove(candidate)
-        order.append(candidate)
     blocks = _blocks(order)
+    if odd:
+        blocks[-1].append(candidate)
     solved: list[tuple[list[tuple[Entrant, Entrant]], Entrant | None]] = []
     i = 0
     while i < len(blocks):
@@ -128,6 +138,8 @@ def swiss_pairings(entrants: Sequence[Entrant], seed: int) -> SwissPairing:
     for seam in range(len(blocks) - 1):
         _repair_seam(blocks[seam], blocks[seam + 1], solved[seam][0], solved[seam + 1][0], rng)
     pairs = [pair for block_pairs, _ in solved for pair in block_pairs]
+    if len(blocks) > 1:
+        pairs = _repair_pair_downs(pairs, rng)
     byes = [bye for _, bye in solved if bye is not None]
     pairs.sort(key=lambda p: (-p[0].points, p[0].rank, p[1].rank))
     return SwissPairing(tables=tuple((a.key, b.key) for a, b in pairs), bye=byes[0].key if byes else None)
@@ -159,20 +171,80 @@ def _repair_seam(
     lower_pairs[:] = kept_down
 
 
+def _repair_pair_downs(pairs: list[tuple[Entrant, Entrant]], rng: random.Random) -> list[tuple[Entrant, Entrant]]:
+    """Pair again, as one block, every pair-down table with up to ``REPAIR_TABLES`` tables of each
+    bracket they touch: rematches inside one block can force pair-downs that players of the
+    same brackets in other blocks would have taken away (two 3-v-0 tables in two blocks are a
+    3-v-3 and a 0-v-0 together). The current tables are a complete pairing of these players, so
+    the optimum found is never worse."""
+    downs = [p for p in pairs if p[0].points != p[1].points]
+    if not downs:
+        return pairs
+    touched = {e.points for pair in downs for e in pair}
+    taken: dict[int, int] = {}
+    chosen = list(downs)
+    for pair in pairs:
+        points = pair[0].points
+        if pair[1].points == points and points in touched and taken.get(points, 0) < REPAIR_TABLES:
+            taken[points] = taken.get(points, 0) + 1
+            chosen.append(pair)
+    solution = _solve([e for pair in chosen for e in pair], with_bye=False, rng=rng)
+    assert solution is not None  # the current tables are a complete pairing of these players
+    kept = set(map(id, chosen))
+    return [p for p in pairs if id(p) not in kept] + solution[0]
+
+
+def _groups(order: list[Entrant]) -> list[list[Entrant]]:
+    """The runs of equal points in ``order`` (its brackets)."""
+    groups: list[list[Entrant]] = []
+    for entrant in order:
+        if groups and groups[-1][-1].points == entrant.points:
+            groups[-1].append(entrant)
+        else:
+            groups.append([entrant])
+    return groups
+
+
 def _blocks(order: list[Entrant]) -> list[list[Entrant]]:
+    """Blocks whose separate optima add up to the whole field's when no rematch is in the way.
+
+    Fewest pair-downs pairs each odd bracket's odd one out with the next odd bracket's (the
+    even brackets between pair inside themselves), so a block is cut only where the players above
+    are even in number, and an odd bracket's tail block stays open (taking even brackets while it
+    is small) until the next odd bracket's head joins it. ``order`` is even in number."""
+    if len(order) < 2 * BLOCK_MIN:
+        return [order]
     blocks: list[list[Entrant]] = []
-    current: list[Entrant] = []
-    close_when_even = False
-    for index, entrant in enumerate(order):
-        current.append(entrant)
-        following = order[index + 1] if index + 1 < len(order) else None
-        boundary = following is None or following.points != entrant.points
-        even = len(current) % 2 == 0
-        if even and (len(current) >= BLOCK_MAX or (len(current) >= BLOCK_MIN and (boundary or close_when_even))):
+    current: list[Entrant] = []  # even in number between brackets
+    waiting: list[Entrant] | None = None  # an odd bracket's tail, odd in number
+
+    def fill(players: list[Entrant]) -> None:
+        nonlocal current
+        for entrant in players:
+            current.append(entrant)
+            if len(current) >= BLOCK_MAX and len(current) % 2 == 0:  # even above the cut
+                blocks.append(current)
+                current = []
+
+    for group in _groups(order):
+        if waiting is not None and len(group) % 2 == 1:
+            take = max(1, BLOCK_MIN - len(waiting)) | 1  # odd: the bracket's rest is even
+            waiting.extend(group[:take])
+            blocks.append(waiting)
+            waiting = None
+            fill(group[take:])
+        elif waiting is not None and len(waiting) + len(group) <= BLOCK_MAX:
+            waiting.extend(group)
+        elif waiting is not None:
+            fill(group)
+        else:
+            fill(group)
+            if len(group) % 2 == 1:
+                waiting, current = current, []
+        if len(current) >= BLOCK_MIN:
             blocks.append(current)
-            current, close_when_even = [], False
-        elif boundary and len(current) >= BLOCK_MIN:
-            close_when_even = True
+            current = []
+    assert waiting is None  # an even field has an even number of odd brackets
     if current:
         if blocks and len(current) < BLOCK_MIN:
             blocks[-1].extend(current)
@@ -188,8 +260,10 @@ def _solve(
     nodes = len(block) + (1 if with_bye else 0)
     tables = nodes // 2 + 1
     spread = max(e.points for e in block) - min(e.points for e in block)
-    diff_unit = _JITTER * tables  # all tables' jitter together stays below one point squared
-    pair_cap = spread * spread * diff_unit + _JITTER
+    # Each unit outweighs the most that all tables together can reach at every level below it.
+    square_unit = _JITTER * tables  # one point squared > every table's jitter summed
+    down_unit = tables * spread * spread * square_unit + square_unit  # one pair-down > every square
+    pair_cap = down_unit + spread * spread * square_unit + _JITTER  # the most one table can cost
     bye_unit = tables * pair_cap + 1  # one place up the standings outweighs every pair cost
     top = bye_unit * (len(block) + 1) + pair_cap + 1  # keeps every weight positive
     graph = nx.Graph()
@@ -198,7 +272,8 @@ def _solve(
         if b.key in a.opponents:
             continue
         d = a.points - b.points
-        graph.add_edge(i, j, weight=top - d * d * diff_unit + rng.getrandbits(JITTER_BITS))
+        cost = (down_unit if d else 0) + d * d * square_unit
+        graph.add_edge(i, j, weight=top - cost + rng.getrandbits(JITTER_BITS))
     if with_bye:
         bye_node = len(block)
         candidates = sorted((i for i, e in enumerate(block) if not e.had_bye), key=lambda i: -block[i].rank)
