@@ -115,6 +115,8 @@ class MismatchOut(Answer):
     what: str
     round: int
     table: int
+    call: str | None = None
+    """The judge call it opened in the game (``None`` until it is)."""
 
 
 class MismatchesOut(Answer):

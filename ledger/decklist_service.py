@@ -38,6 +38,7 @@ from domain.tournament.decklists_state import Decklist
 from domain.tournament.decklists_text import Entry, decklist_to_text, parse_decklist
 from domain.tournament.match_games import MAX_GAMES, game_id_of
 from ledger.csv_cells import to_csv
+from ledger.decklist_questions import call_question, opened_call
 from ledger.tournaments import TournamentLog, new_seed
 from ledger.write_path import Submission
 from store.results import RecordedEvent
@@ -227,26 +228,34 @@ class DecklistService:
 
     # -- the cross-check -----------------------------------------------------------------------
     def mismatches(self, tournament_id: str) -> dict[str, Any]:
-        """Cards the games' records showed that are not on their players' lists (judge calls on
-        the floor view), newest round first."""
+        """Cards the games' records showed that are not on their players' lists, newest round
+        first, each with the judge call it opened in its game (``call``: ``None`` until it is;
+        ``ledger.decklist_calls``)."""
         state = self._log.load(tournament_id).state
         found: list[dict[str, Any]] = []
         for rnd in reversed(state.rounds):
             for table in rnd.tables:
-                for game_id, _ in self._games(tournament_id, rnd.number, table.number):
-                    for m in self._game_mismatches(state, game_id, table.players):
+                for game_id, game in self._games(tournament_id, rnd.number, table.number):
+                    for m in self.scan(state, game_id, table.players):
                         entry = state.players.get(m.player)
+                        name = entry.name if entry else m.player
                         found.append(
                             {
                                 **m.to_json(),
                                 "round": rnd.number,
                                 "table": table.number,
-                                "name": entry.name if entry else m.player,
+                                "name": name,
+                                "call": opened_call(game, call_question(m, name)),
                             }
                         )
         return {"mismatches": found}
 
-    def _game_mismatches(self, state: TournamentState, game_id: str, players: tuple[str, ...]) -> list[Mismatch]:
+    def recent(self, tournament_id: str) -> TournamentState:
+        """The tournament as this process has it (no query while it was read a moment ago)."""
+        return self._log.recent(tournament_id).state
+
+    def scan(self, state: TournamentState, game_id: str, players: tuple[str, ...]) -> list[Mismatch]:
+        """The game's mismatches, reading only the events stored since the last scan here."""
         book = state.decklists
         with_sideboard = game_number(game_id) > 1
         lists = {p: book.lists[p].names(with_sideboard) for p in players if p in book.lists}

@@ -28,6 +28,7 @@ from domain.permissions import Grant
 from domain.state import GameState
 from domain.undo import Undo
 from ledger.clock import Clock, recorder, utc_now
+from ledger.decklist_calls import CrossCheckCalls
 from ledger.decklist_facade import DecklistFacade
 from ledger.game_reads import MAX_EVENTS_PAGE, TimelinePage
 from ledger.idempotency import KeyRecords
@@ -154,6 +155,10 @@ class LedgerService(TournamentFacade, DecklistFacade):
             self.state_at,
             self.events,
         )
+        self.crosscheck_calls = CrossCheckCalls(
+            self.decklist_service, lambda gid, command, sub: self._of(gid).games.act(gid, command, sub)
+        )
+        """Opens a judge call for a card a tournament game shows that its player's list lacks."""
         self._closed = False
 
     # -- lifecycle ---------------------------------------------------------------------------
@@ -214,7 +219,9 @@ class LedgerService(TournamentFacade, DecklistFacade):
         if isinstance(command, Mapping):
             command = parse_command(dict(command), self.catalog.resolve)
         submission = Submission(actor, expected_version, idempotency_key, request_fingerprint)
-        return self._of(game_id).games.act(game_id, command, submission)
+        result = self._of(game_id).games.act(game_id, command, submission)
+        self.crosscheck_calls.after_write(game_id, result.state)  # issue 42 (ledger.decklist_calls)
+        return result
 
     def undo(
         self,
