@@ -257,6 +257,8 @@ export function floorDecklists(tid) {
                 h("b", { text: `Judge call · table ${m.table}, round ${m.round}: ` }),
                 `${m.name}: ${m.card} (${m.what}) is not on their registered list. `,
                 h("a", { href: `/games/${enc(m.game_id)}?version=${m.version}`, text: `Game version ${m.version}` }),
+                // The real call it opened in the game (the judges' page lists it), or not yet.
+                m.call ? ` · ${m.call} in the game.` : " · The call waits to be opened.",
               ),
             )
           : [h("li", { class: "hint", text: "None: every card played is on its player's list." })]),

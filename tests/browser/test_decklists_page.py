@@ -121,3 +121,7 @@ def test_lists_on_the_pages_a_deck_check_and_a_card_not_on_the_list(browser: Any
         expect(call.get_by_role("link", name=f"Game version {cast['version']}")).to_have_attribute(
             "href", f"/games/{game}?version={cast['version']}"
         )
+        # It is a real judge call in the game (the judges' page lists it): the entry names it.
+        opened = [c["call"] for c in server.state(game)["state"]["judging"]["calls"]]
+        assert len(opened) == 1
+        expect(call).to_contain_text(f"{opened[0]} in the game.")
