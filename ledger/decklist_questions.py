@@ -10,15 +10,17 @@ CALLER = "decklist cross-check"
 """Who the calls name as caller and as the actor of their events (the event's scorekeeping
 software acting for the scorekeeper: a ``scorekeeper`` role, which an import accepts for a
 judge call)."""
+MAX_QUESTION = 2000
 
 
 def call_question(m: Mismatch, name: str) -> str:
     """The call's question: who, which card, how the record showed it, at which game version."""
     allowed = "main deck" if game_number(m.game_id) == 1 else "main deck and sideboard"
-    return (
+    question = (
         f"Decklist cross-check: {name} ({m.player}): {m.card} ({m.what}) at game version {m.version} "
         f"is not on their registered list ({allowed}). Not a penalty by itself: a judge decides (IPG 3.5)."
     )
+    return question[:MAX_QUESTION]  # a call's question is at most 2,000 characters (domain.judging)
 
 
 def opened_call(state: GameState, question: str) -> str | None:

@@ -125,3 +125,24 @@ def test_the_open_calls_cap_is_the_cross_checks_own(client: TestClient, admin_he
     assert answered.status_code == 201, answered.text
     waited = [c for c in _calls(client, h, game) if "Counterspell" in c["question"]]
     assert [(c["called_by"], c["open"]) for c in waited] == [(CALLER, True)]
+
+
+def test_a_failed_check_never_fails_the_action_and_the_next_write_opens_the_call(
+    client: TestClient, admin_headers: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check runs after the action is stored: if it fails (the store went away, the process
+    died), the action stands, and the game's next write opens the call it missed."""
+    h = admin_headers
+    game, caster, _ = _first_game(client, h, "XC4", lists=True)
+    calls = _service(client).crosscheck_calls
+    working = calls._open_call
+
+    def broken(*args: Any) -> Any:
+        raise RuntimeError("the store went away")
+
+    monkeypatch.setattr(calls, "_open_call", broken)
+    _play(client, h, game, {"type": "cast", "player": caster, "card": "Counterspell"})  # stored: 201
+    assert _calls(client, h, game) == []
+    monkeypatch.setattr(calls, "_open_call", working)
+    _play(client, h, game, {"type": "gain_life", "player": caster, "amount": 1})
+    assert [c["called_by"] for c in _calls(client, h, game)] == [CALLER]
