@@ -24,7 +24,7 @@ import { resetVerifyBadge, verify } from "./verify.js";
 import { RANK, rankOf, store } from "./store.js";
 
 /** The panels drawn from the latest state, whichever version the board shows. */
-const LIVE_PANELS = ["#endgame", "#unacknowledged", "#judge-panel", "#game-flow", "#report"];
+const LIVE_PANELS = ["#endgame", "#unacknowledged", "#call-judge", "#judge-panel", "#game-flow", "#report"];
 const STATE_CACHE_LIMIT = 300; // a version's state never changes, so any cached one stays right
 const VERIFY_DELAY_MS = 1500; // check the chain once a burst of new events has settled
 
