@@ -132,7 +132,9 @@ def test_the_bundle_holds_every_module_the_entry_imports_once_in_evaluation_orde
     assert not re.search(r"^\s*(import|export)\b", script, re.MULTILINE)
     served = {f"./{p.name}" for p in STATIC.glob("*.js")}
     assert all(f"./{name}" in served for name in order)
-    assert len(gzip.compress(script.encode())) < 100_000  # the player's page stays under 150 KB
+    # The player's page stays under 150 KB (issue 41): the script was 108 KB gzip of a 130 KB first
+    # load after issue 38 and 42's pages (docs/performance.md); 115 KB leaves the rest 35 KB.
+    assert len(gzip.compress(script.encode())) < 115_000
 
 
 @pytest.mark.parametrize(
