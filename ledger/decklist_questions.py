@@ -15,10 +15,13 @@ MAX_QUESTION = 2000
 
 def call_question(m: Mismatch, name: str) -> str:
     """The call's question: who, which card, how the record showed it, at which game version."""
+    # The game's state is read by its players too, and a list is private until published: the
+    # question asks a judge to compare, and never says what the list holds (the floor view,
+    # for judges, says it).
     allowed = "main deck" if game_number(m.game_id) == 1 else "main deck and sideboard"
     question = (
-        f"Decklist cross-check: {name} ({m.player}): {m.card} ({m.what}) at game version {m.version} "
-        f"is not on their registered list ({allowed}). Not a penalty by itself: a judge decides (IPG 3.5)."
+        f"Decklist cross-check: a judge compares {name}'s ({m.player}) {m.card} ({m.what}) at game version "
+        f"{m.version} with their registered list ({allowed}). Not a penalty by itself: a judge decides (IPG 3.5)."
     )
     return question[:MAX_QUESTION]  # a call's question is at most 2,000 characters (domain.judging)
 

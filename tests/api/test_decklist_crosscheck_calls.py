@@ -73,6 +73,9 @@ def test_a_card_not_on_the_list_opens_one_judge_call(client: TestClient, admin_h
     assert call["open"] is True and call["called_by"] == CALLER
     assert "Counterspell" in call["question"] and caster in call["question"] and "Player 1" in call["question"]
     assert f"game version {cast['version']}" in call["question"]  # the version that showed it
+    # The players read the game's calls and the list is private until published: the question
+    # asks a judge to compare, it never says what the list holds (issue 42, Privacy).
+    assert "not on" not in call["question"] and "registered list" in call["question"]
     events = client.get(f"/v1/games/{game}/events", params={"after": cast["version"]}, headers=h).json()
     opened = [e for e in events["events"] if e["type"] == "JudgeCallOpened"]
     assert [(e["actor"]["name"], e["actor"]["role"]) for e in opened] == [(CALLER, "scorekeeper")]
