@@ -296,7 +296,7 @@ class Code(StrEnum):
     MATCH_ALREADY_REPORTED = "match_already_reported", IllegalAction, "the match has a result: correct it instead"
     MATCH_NOT_REPORTED = "match_not_reported", IllegalAction, "the match has no result to correct"
     CORRECTION_CHANGES_NOTHING = "correction_changes_nothing", IllegalAction, "the correction is the result"
-    BRACKET_MOVED_ON = "bracket_moved_on", IllegalAction, "the bracket's next round is paired with the winner"
+    BRACKET_MOVED_ON = "bracket_moved_on", IllegalAction, "the bracket moved on: paired with this winner, cut or seeds"
     DRAW_IN_SINGLE_ELIMINATION = "draw_in_single_elimination", IllegalAction, "no draw in single elimination (MTR 2.4)"
     NO_SHOW_CANNOT_WIN = "no_show_cannot_win", IllegalAction, "a player who didn't show up can't win the pod"
     ROUND_ALREADY_STARTED = "round_already_started", IllegalAction, "the round's clock has started"
