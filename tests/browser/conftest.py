@@ -13,13 +13,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from pydantic import SecretStr
 
-from api.settings import Settings
 from tests.browser.support import (
-    ADMIN_TOKEN,
     CHROMIUM,
     CHROMIUM_ARGS,
     DESKTOP,
@@ -27,21 +23,13 @@ from tests.browser.support import (
     LiveServer,
     browser_missing,
     device,
-    serve,
+    running_server,
 )
 
 
 def _live_server(base: Path, public_reads: bool) -> Iterator[LiveServer]:
-    settings = Settings(
-        _env_file=None,
-        database_url=f"sqlite:///{base / 'ledger.sqlite3'}",
-        admin_token=SecretStr(ADMIN_TOKEN),
-        catalog_path=base / "cards.json",
-        public_reads=public_reads,
-    )
-    admin = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
-    with serve(settings) as url, httpx.Client(base_url=url, headers=admin, timeout=10) as api:
-        yield LiveServer(url, api)
+    with running_server(base, public_reads) as server:
+        yield server
 
 
 @pytest.fixture(scope="session")

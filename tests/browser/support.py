@@ -19,6 +19,7 @@ from typing import Any, NoReturn
 
 import httpx
 import pytest
+from pydantic import SecretStr
 
 from api.app import create_app
 from api.settings import Settings
@@ -95,6 +96,23 @@ class LiveServer:
         assert response.status_code == 201, response.text
         secret: str = response.json()["token"]
         return secret
+
+
+@contextmanager
+def running_server(base: Path, public_reads: bool, public_url: str | None = None) -> Iterator[LiveServer]:
+    """A server on a scratch SQLite store in ``base``, with an admin client: reads open to
+    everyone or not, and the address players' phones are given (``MTG_LEDGER_PUBLIC_URL``)."""
+    settings = Settings(
+        _env_file=None,
+        database_url=f"sqlite:///{base / 'ledger.sqlite3'}",
+        admin_token=SecretStr(ADMIN_TOKEN),
+        catalog_path=base / "cards.json",
+        public_reads=public_reads,
+        public_url=public_url,
+    )
+    admin = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
+    with serve(settings) as url, httpx.Client(base_url=url, headers=admin, timeout=10) as api:
+        yield LiveServer(url, api)
 
 
 @contextmanager

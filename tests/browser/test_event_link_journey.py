@@ -12,12 +12,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from pydantic import SecretStr
 
-from api.settings import Settings
-from tests.browser.support import ADMIN_TOKEN, DESKTOP, PHONE, LiveServer, device, serve
+from tests.browser.support import ADMIN_TOKEN, DESKTOP, PHONE, LiveServer, device, running_server
 from tests.browser.test_tournament_pages import FINGER, NO_OVERFLOW, event, open_page, post, shoot, view
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright Python package is not installed")
@@ -33,17 +30,8 @@ PUBLIC_URL = "http://ledger.venue.test:8000"
 def venue_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """A server whose reads need a token, with a public URL set."""
     base = tmp_path_factory.mktemp("venue-server")
-    settings = Settings(
-        _env_file=None,
-        database_url=f"sqlite:///{base / 'ledger.sqlite3'}",
-        admin_token=SecretStr(ADMIN_TOKEN),
-        catalog_path=base / "cards.json",
-        public_reads=False,
-        public_url=PUBLIC_URL,
-    )
-    admin = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
-    with serve(settings) as url, httpx.Client(base_url=url, headers=admin, timeout=10) as api:
-        yield LiveServer(url, api)
+    with running_server(base, public_reads=False, public_url=PUBLIC_URL) as server:
+        yield server
 
 
 def test_a_player_goes_from_their_event_link_to_their_game_and_acknowledges_there(

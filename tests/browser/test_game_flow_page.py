@@ -18,10 +18,8 @@ from typing import Any
 import httpx
 import pytest
 import segno
-from pydantic import SecretStr
 
-from api.settings import Settings
-from tests.browser.support import ADMIN_TOKEN, DESKTOP, PHONE, READ_QR, LiveServer, device, serve
+from tests.browser.support import DESKTOP, PHONE, READ_QR, LiveServer, device, running_server
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright Python package is not installed")
 expect = sync_api.expect
@@ -302,17 +300,8 @@ def qr_text_matches(img: Any, text: str) -> bool:
 def venue_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """A server whose players' phones reach it at the venue's LAN address (MTG_LEDGER_PUBLIC_URL)."""
     base = tmp_path_factory.mktemp("venue-server")
-    settings = Settings(
-        _env_file=None,
-        database_url=f"sqlite:///{base / 'ledger.sqlite3'}",
-        admin_token=SecretStr(ADMIN_TOKEN),
-        catalog_path=base / "cards.json",
-        public_reads=True,
-        public_url=PUBLIC_URL,
-    )
-    admin = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
-    with serve(settings) as url, httpx.Client(base_url=url, headers=admin, timeout=10) as api:
-        yield LiveServer(url, api)
+    with running_server(base, public_reads=True, public_url=PUBLIC_URL) as server:
+        yield server
 
 
 def test_player_links_on_any_games_page_at_the_public_url(
