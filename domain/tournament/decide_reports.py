@@ -72,9 +72,12 @@ def file_report(state: TournamentState, c: PlayerReport) -> list[TournamentEvent
     rnd, table = _players_table(state, c.round, c.table, c.player)
     if table.report is not None:
         code = TC.RESULT_DISPUTED if table.report.disputed_by is not None else TC.REPORT_PENDING
+        score = "-".join(str(n) for n in (*table.report.games, table.report.draws))
+        disputed = code is TC.RESULT_DISPUTED
+        then = "the scorekeeper or a judge settles it" if disputed else "the opponent confirms or disputes it"
         raise refuse(
-            f"round {rnd.number} table {table.number} has {table.report.player!r}'s report {list(table.report.games)}-"
-            f"{table.report.draws} ({report_state(table)}): confirm or dispute it",
+            f"round {rnd.number} table {table.number} already has {table.report.player}'s report {score} "
+            f"({report_state(table)}): {then}",
             code,
         )
     result = check_result(state, rnd, table, c.games, c.draws)

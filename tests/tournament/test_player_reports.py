@@ -39,12 +39,13 @@ def _event(kind: str = "two_player", players: int = 4) -> tuple[Event, tuple[str
     return e, (a, b)
 
 
-def _refused(e: Event, command: object, code: Code) -> None:
+def _refused(e: Event, command: object, code: Code) -> str:
     before = e.state
     with pytest.raises(GameError) as err:
         e.act(command)  # type: ignore[arg-type]
     assert err.value.code == code, err.value.message
     assert e.state is before  # a refusal stores nothing
+    return err.value.message
 
 
 def test_report_then_confirm_is_the_tournaments_result() -> None:
@@ -80,7 +81,9 @@ def test_a_player_of_another_table_is_refused() -> None:
 def test_a_second_report_waits_for_the_first() -> None:
     e, (a, b) = _event()
     e.act(PlayerReport(round=1, table=1, player=a, games=(2, 0)))
-    _refused(e, PlayerReport(round=1, table=1, player=b, games=(0, 2)), Code.REPORT_PENDING)
+    message = _refused(e, PlayerReport(round=1, table=1, player=b, games=(0, 2)), Code.REPORT_PENDING)
+    # Says whose report waits, as a score a person reads, and what happens next.
+    assert f"{a}'s report 2-0-0 (pending): the opponent confirms or disputes it" in message, message
 
 
 def test_confirm_without_a_report_is_refused() -> None:
