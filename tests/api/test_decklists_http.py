@@ -183,3 +183,30 @@ def test_deck_checks_the_cross_check_and_publication(client: TestClient, admin_h
         422,
         "decklists_already_published",
     )
+
+
+def test_publishing_the_top_cuts_lists_only(client: TestClient, admin_headers: dict[str, str]) -> None:
+    """``{"scope": "top_cut"}`` publishes the lists of the players who made the cut, in seed order;
+    the rest stay private (issue 42, Publication and Privacy)."""
+    sk = _event(client, admin_headers, "DL5", players=4, top_cut=2)
+    for player in ("p1", "p2", "p3", "p4"):
+        _submit(client, "DL5", player, LIST, admin_headers)
+    assert_problem(
+        client.post("/v1/tournaments/DL5/decklists/publish", json={"scope": "top_cut"}, headers=admin_headers),
+        422,
+        "event_not_over",
+    )
+    rnd = sk.post("/rounds", {"seed": 3})
+    for t in rnd["tables"]:
+        a, b = t["players"]
+        sk.result(1, t["table"], {a: 2, b: 0})
+    final = sk.post("/top_cut")
+    seeds = final["tables"][0]["players"]
+    sk.result(final["round"], 1, {seeds[0]: 2, seeds[1]: 1})
+    published = out.PublishedOut.model_validate(sk.post("/decklists/publish", {"scope": "top_cut"}))
+    assert [d.player for d in published.decklists] == seeds
+    shown = client.get("/v1/tournaments/DL5/public/decklists", headers=_link(sk, "p1")).json()
+    assert [d["player"] for d in shown["decklists"]] == seeds and shown["scope"] == "top_cut"
+    missed = next(p for p in ("p1", "p2", "p3", "p4") if p not in seeds)
+    stranger = _link(sk, next(p for p in ("p1", "p2", "p3", "p4") if p not in (missed,)))
+    assert_problem(client.get(f"/v1/tournaments/DL5/decklists/{missed}", headers=stranger), 404, "unknown_decklist")
